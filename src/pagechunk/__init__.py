@@ -1,0 +1,62 @@
+"""pagechunk: web pages in, clean heading-aware chunks for a retrieval index out.
+
+The pipeline is layered, and each layer is a public call:
+
+- :func:`parse_html` reads a page into its title, :class:`Block` objects,
+  links and robots directives (the text API).
+- :func:`clean_blocks` and :func:`clean_markdown` drop the site's menus,
+  footers, dialogs and sign-in links, block by block.
+- :func:`chunk_blocks` and :func:`chunk_markdown` pack blocks into
+  :class:`Chunk` objects of a bounded size.
+- :func:`chunk_html` runs all three; :func:`extract` stops after cleaning.
+"""
+
+from pagechunk.chunk import chunk_blocks, chunk_markdown
+from pagechunk.clean import CHROME_HEADINGS, clean_blocks, clean_markdown
+from pagechunk.errors import DecodeError, InputTooLarge, PagechunkError
+from pagechunk.model import (
+    CHROME_TAGS,
+    CONTENT_TAGS,
+    DROP_ROLES,
+    DROP_TAGS,
+    HEADING_SEPARATOR,
+    MAX_CHARS,
+    PERMALINK_GLYPHS,
+    ROBOTS_NAMES,
+    TARGET_CHARS,
+    Block,
+    Chunk,
+    LinkSpan,
+    ParsedPage,
+)
+from pagechunk.parse import parse_html
+from pagechunk.pipeline import chunk_html, extract
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHROME_HEADINGS",
+    "CHROME_TAGS",
+    "CONTENT_TAGS",
+    "DROP_ROLES",
+    "DROP_TAGS",
+    "HEADING_SEPARATOR",
+    "MAX_CHARS",
+    "PERMALINK_GLYPHS",
+    "ROBOTS_NAMES",
+    "TARGET_CHARS",
+    "Block",
+    "Chunk",
+    "DecodeError",
+    "InputTooLarge",
+    "LinkSpan",
+    "PagechunkError",
+    "ParsedPage",
+    "chunk_blocks",
+    "chunk_html",
+    "chunk_markdown",
+    "clean_blocks",
+    "clean_markdown",
+    "extract",
+    "parse_html",
+]

@@ -1,0 +1,171 @@
+"""The values every pipeline step passes on: links, blocks, chunks and pages.
+
+The constants here are the defaults of the text API; they are frozen so that a
+caller who wants other rules passes them as arguments instead of patching the
+module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = [
+    "CHROME_TAGS",
+    "CONTENT_TAGS",
+    "DROP_ROLES",
+    "DROP_TAGS",
+    "HEADING_SEPARATOR",
+    "MAX_CHARS",
+    "PERMALINK_GLYPHS",
+    "ROBOTS_NAMES",
+    "TARGET_CHARS",
+    "Block",
+    "Chunk",
+    "LinkSpan",
+    "ParsedPage",
+]
+
+HEADING_SEPARATOR = " › "
+"""Joins the headings of a heading path, as in ``"Products › Pricing"``."""
+
+TARGET_CHARS = 1200
+"""The size :func:`~pagechunk.chunk_blocks` fills chunks up to."""
+
+MAX_CHARS = 2000
+"""The size no chunk from :func:`~pagechunk.chunk_blocks` goes over; small
+embedding models stop reading at 512 tokens, about this many characters."""
+
+DROP_TAGS = frozenset(
+    {
+        "button",
+        "canvas",
+        "dialog",
+        "iframe",
+        "nav",
+        "noscript",
+        "object",
+        "script",
+        "select",
+        "style",
+        "svg",
+        "template",
+        "textarea",
+    }
+)
+"""Elements never read as content (scripts, fallbacks, menus, form controls);
+the links inside them are still listed in :attr:`ParsedPage.links`."""
+
+CHROME_TAGS = frozenset({"aside", "footer", "header"})
+"""Elements that are site chrome outside a content element and part of the
+article inside one (an article's own header carries its title and byline)."""
+
+DROP_ROLES = frozenset(
+    {
+        "alertdialog",
+        "banner",
+        "complementary",
+        "contentinfo",
+        "dialog",
+        "menu",
+        "menubar",
+        "navigation",
+        "search",
+    }
+)
+"""ARIA roles whose element is boilerplate wherever it stands."""
+
+CONTENT_TAGS = frozenset({"article", "main"})
+"""Elements that hold a page's content; an element whose ``role`` is one of
+these names counts as that element."""
+
+ROBOTS_NAMES = frozenset({"robots"})
+"""``<meta name>`` values whose ``content`` holds robots directives."""
+
+PERMALINK_GLYPHS = "¶"
+"""What ``strip_chars`` removes by default: the pilcrow that documentation
+generators put after each heading as a permalink."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkSpan:
+    """A link inside a block: the text a reader sees and where it points.
+
+    Attributes:
+        label: The link's visible text, whitespace collapsed.
+        url: The destination, made absolute like :attr:`ParsedPage.links`;
+            empty for an anchor without ``href``.
+    """
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A paragraph-sized piece of visible text with the headings above it.
+
+    Attributes:
+        text: The text with whitespace collapsed, except that a ``<br>``
+            stays a line break and a ``code`` block keeps its whitespace.
+        heading: The heading path above the block, joined by
+            :data:`HEADING_SEPARATOR`; a heading block's path ends in itself.
+        kind: ``"paragraph"``, ``"heading"``, ``"item"`` (list item,
+            definition term or description), ``"row"`` (table row, cells
+            joined by ``" | "``), ``"code"`` or ``"quote"``.
+        level: 1 to 6 for a heading block, 0 for any other.
+        links: The links inside the block in document order. Not part of
+            equality, so blocks compare as in the text API.
+    """
+
+    text: str
+    heading: str = ""
+    kind: str = "paragraph"
+    level: int = 0
+    links: tuple[LinkSpan, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """One piece of a document, ready to embed.
+
+    Attributes:
+        text: The text to embed: the prefix (title and heading path), if one
+            was asked for, then a blank line and the body.
+        heading: The heading path of the blocks in the chunk.
+        position: Where the chunk stands in the returned list, from 0.
+    """
+
+    text: str
+    heading: str
+    position: int
+
+
+@dataclass(slots=True)
+class ParsedPage:
+    """An HTML document reduced to what a retrieval index needs.
+
+    Attributes:
+        title: The ``<title>`` with whitespace collapsed, or the first
+            heading's text when there is none.
+        blocks: The visible text in document order, headings included.
+        links: Every ``<a>`` and ``<area>`` ``href``, boilerplate included,
+            in document order without repeats; absolute when a base URL was
+            given or the page has ``<base href>``.
+        noindex: A robots ``<meta>`` says ``noindex`` or ``none``.
+        nofollow: A robots ``<meta>`` says ``nofollow`` or ``none``.
+    """
+
+    title: str
+    blocks: list[Block]
+    links: list[str]
+    noindex: bool = False
+    nofollow: bool = False
+
+    @property
+    def markdown(self) -> str:
+        """The blocks as Markdown: ``#`` headings, ``-`` items, ``>`` quotes
+        and fenced code; meant for chunking and reading, so inline formatting
+        and link targets are left out."""
+        from pagechunk.markdown import render_markdown
+
+        return render_markdown(self.blocks)
