@@ -92,8 +92,8 @@ class LinkSpan:
 
     Attributes:
         label: The link's visible text, whitespace collapsed.
-        url: The destination, made absolute like :attr:`ParsedPage.links`;
-            empty for an anchor without ``href``.
+        url: The destination, made absolute like :attr:`ParsedPage.links`.
+            An ``<a>`` without ``href`` is not a link and has no span.
     """
 
     label: str

@@ -1,0 +1,302 @@
+"""Step 3: one pass over the pruned tree, emitting blocks in document order.
+
+The walk keeps the heading path, the kind of the innermost block element, the
+depth inside content elements and the link being read. Every block element
+ends the text before it; ``<br>`` breaks a line, ``<hr>`` ends a block, a table
+cell after text adds ``" | "``. Text is collected raw and tidied once per block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from lxml import etree
+
+from pagechunk.model import HEADING_SEPARATOR, Block, LinkSpan
+
+__all__ = ["BLOCK_TAGS", "walk"]
+
+BLOCK_TAGS = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "body", "caption", "center",
+        "dd", "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption",
+        "figure", "footer", "form", "header", "hgroup", "legend", "li", "main",
+        "menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table",
+        "tbody", "tfoot", "thead", "tr", "ul",
+    }
+)  # fmt: skip
+"""Elements that end the text before them and start a block of their own."""
+
+_KINDS = {
+    "li": "item",
+    "dt": "item",
+    "dd": "item",
+    "tr": "row",
+    "pre": "code",
+    "blockquote": "quote",
+}
+_HEADINGS = {f"h{level}": level for level in range(1, 7)}
+_CELLS = frozenset({"td", "th"})
+_CELL_SEPARATOR = " | "
+
+# What an element's start means to the walk; anything else is inline.
+_BLOCK, _HEADING, _CELL, _BREAK, _RULE, _LINK = range(1, 7)
+_ROLE = {tag: _BLOCK for tag in BLOCK_TAGS}
+_ROLE.update({tag: _HEADING for tag in _HEADINGS})
+_ROLE.update({tag: _CELL for tag in _CELLS})
+_ROLE.update({"br": _BREAK, "hr": _RULE, "a": _LINK})
+
+
+@dataclass(slots=True)
+class Record:
+    """A block as the walk emits it, before the content filter picks a path."""
+
+    block_kind: str
+    text: str
+    level: int
+    in_content: bool
+    heading: str
+    content_heading: str
+    links: tuple[LinkSpan, ...]
+
+
+class _Walker:
+    """The state of one walk; see the module docstring for the rules."""
+
+    def __init__(
+        self,
+        content: set[etree._Element],
+        strip_chars: str,
+        resolve: Callable[[str], str],
+    ) -> None:
+        self.content = content
+        self.strip_chars = strip_chars
+        self.resolve = resolve
+        self.records: list[Record] = []
+        self.kinds: list[str] = []
+        self.content_depth = 0
+        self.lines: list[str] = []
+        self.line: list[str] = []
+        self.line_has_text = False
+        self.links: list[LinkSpan] = []
+        self.link_url: str | None = None
+        self.link_parts: list[str] = []
+        self.heading: etree._Element | None = None
+        self.heading_level = 0
+        self.heading_parts: list[str] = []
+        self.has_text = False
+        self.path: dict[int, str] = {}
+        self.content_path: dict[int, str] = {}
+        self.path_text = ""
+        self.content_path_text = ""
+
+    # -- text -------------------------------------------------------------
+
+    def add(self, text: str) -> None:
+        if self.heading is not None:
+            self.heading_parts.append(text)
+        else:
+            self.line.append(text)
+            if not self.line_has_text and not text.isspace():
+                self.line_has_text = self.has_text = True
+        if self.link_url is not None:
+            self.link_parts.append(text)
+
+    def strip(self, raw: str) -> str:
+        for char in self.strip_chars:
+            if char in raw:
+                raw = raw.replace(char, "")
+        return raw
+
+    def tidy(self, raw: str) -> str:
+        if self.strip_chars:
+            raw = self.strip(raw)
+        return " ".join(raw.split())
+
+    def close_link_span(self) -> None:
+        """Record the part of the current link read so far, if any."""
+        if self.link_url is not None and self.link_parts:
+            self.links.append(
+                LinkSpan(self.tidy("".join(self.link_parts)), self.link_url)
+            )
+            self.link_parts = []
+
+    # -- blocks -----------------------------------------------------------
+
+    def flush(self) -> None:
+        if not self.has_text:  # nothing but whitespace (or nothing) to emit
+            if self.line or self.lines:
+                self.line = []
+                self.lines = []
+                self.line_has_text = False
+            self.links = []
+            self.link_parts = []
+            return
+        self.close_link_span()
+        kind = self.kinds[-1] if self.kinds else "paragraph"
+        code = kind == "code"
+        if self.lines:  # the block has <br> line breaks
+            lines = self.lines
+            lines.append("".join(self.line))
+            self.lines = []
+            if code:
+                text = self.tidy_code("\n".join(lines))
+            else:
+                text = "\n".join(filter(None, map(self.tidy, lines)))
+        else:
+            raw = "".join(self.line)
+            text = self.tidy_code(raw) if code else self.tidy(raw)
+        self.line = []
+        self.line_has_text = self.has_text = False
+        if text:
+            self.emit(kind, text, 0)
+        self.links = []
+
+    def tidy_code(self, raw: str) -> str:
+        if self.strip_chars:
+            raw = self.strip(raw)
+        lines = raw.replace("\r\n", "\n").split("\n")
+        return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+    def emit(self, kind: str, text: str, level: int) -> None:
+        self.records.append(
+            Record(
+                kind,
+                text,
+                level,
+                self.content_depth > 0,
+                self.path_text,
+                self.content_path_text,
+                tuple(self.links),
+            )
+        )
+
+    def line_break(self) -> None:
+        if self.heading is not None:
+            self.add(" ")
+        else:
+            self.lines.append("".join(self.line))
+            self.line = []
+            self.line_has_text = False
+
+    # -- headings ---------------------------------------------------------
+
+    def open_heading(self, element: etree._Element, level: int) -> None:
+        if self.heading is not None:
+            self.close_heading()
+        self.flush()
+        self.heading = element
+        self.heading_level = level
+        self.heading_parts = []
+
+    def close_heading(self) -> None:
+        self.close_link_span()
+        text = self.tidy("".join(self.heading_parts))
+        level = self.heading_level
+        self.heading = None
+        self.heading_parts = []
+        self.path_text = _set_heading(self.path, level, text)
+        if self.content_depth:
+            self.content_path_text = _set_heading(self.content_path, level, text)
+        if text:
+            self.emit("heading", text, level)
+        self.links = []
+
+    # -- the pass ---------------------------------------------------------
+
+    def start(self, element: etree._Element, tag: str) -> None:
+        role = _ROLE.get(tag)
+        is_content = element in self.content if self.content else False
+        if role == _BLOCK or is_content:
+            self.flush()
+            self.kinds.append(_KINDS.get(tag, "paragraph"))
+            if is_content:
+                self.content_depth += 1
+        elif role == _HEADING:
+            self.open_heading(element, _HEADINGS[tag])
+        elif role == _CELL:
+            if self.line_has_text and self.heading is None:
+                self.line.append(_CELL_SEPARATOR)
+        elif role == _BREAK:
+            self.line_break()
+        elif role == _RULE:
+            if self.heading is None:
+                self.flush()
+        elif role == _LINK:
+            self.open_link(element)
+        text = element.text
+        if text:
+            self.add(text)
+
+    def end(self, element: etree._Element, tag: str) -> None:
+        role = _ROLE.get(tag)
+        is_content = element in self.content if self.content else False
+        if role == _BLOCK or is_content:
+            self.flush()
+            self.kinds.pop()
+            if is_content:
+                self.content_depth -= 1
+        elif element is self.heading:
+            self.close_heading()
+        elif role == _LINK:
+            self.close_link_span()
+            self.link_url = None
+        tail = element.tail
+        if tail:
+            self.add(tail)
+
+    def open_link(self, element: etree._Element) -> None:
+        self.close_link_span()
+        href = (element.get("href") or "").strip()
+        self.link_url = self.resolve(href) if href else None
+        self.link_parts = []
+
+
+def _set_heading(path: dict[int, str], level: int, text: str) -> str:
+    """Put a heading into ``path`` (level to text) and return the new path."""
+    for deeper in [known for known in path if known >= level]:
+        del path[deeper]
+    if text:
+        path[level] = text
+    return HEADING_SEPARATOR.join(path[known] for known in sorted(path))
+
+
+def walk(
+    root: etree._Element,
+    *,
+    content: Iterable[etree._Element],
+    strip_chars: str,
+    resolve: Callable[[str], str],
+) -> list[Record]:
+    """Walk the pruned tree once and return its records in document order.
+
+    ``content`` are the content elements; ``resolve`` turns an ``href`` into
+    the URL a link span carries.
+    """
+    walker = _Walker(set(content), strip_chars, resolve)
+    start, end = walker.start, walker.end
+    for event, element in etree.iterwalk(root, events=("start", "end")):
+        tag = element.tag
+        if not isinstance(tag, str):
+            continue
+        if event == "start":
+            start(element, tag)
+        else:
+            end(element, tag)
+    if walker.heading is not None:
+        walker.close_heading()
+    walker.flush()
+    return walker.records
+
+
+def to_blocks(records: list[Record]) -> list[Block]:
+    """The blocks of a page: only those inside content elements, under their
+    content heading path, when any non-heading text is inside one."""
+    if any(r.in_content and r.block_kind != "heading" for r in records):
+        return [
+            Block(r.text, r.content_heading, r.block_kind, r.level, r.links)
+            for r in records
+            if r.in_content
+        ]
+    return [Block(r.text, r.heading, r.block_kind, r.level, r.links) for r in records]
