@@ -682,3 +682,14 @@ def test_fragment_without_html_element(page):
 def test_all_boilerplate_page_has_no_blocks(page):
     parsed = parse_html(page("all_boilerplate"))
     assert parsed == ParsedPage("Acme", [], ["/", "/about", "/terms"])
+
+
+def test_space_between_links_in_a_heading_is_kept():
+    page = parse_html('<h2><a href="/a">Alpha</a> <a href="/b">Beta</a></h2>')
+    assert page.blocks == [Block("Alpha Beta", "Alpha Beta", "heading", 2)]
+
+
+def test_space_between_links_at_line_start_is_kept():
+    page = parse_html('<p><a href="/a">Alpha</a>\n<a href="/b">Beta</a></p>')
+    assert [block.text for block in page.blocks] == ["Alpha Beta"]
+    assert [span.label for span in page.blocks[0].links] == ["Alpha", "Beta"]

@@ -52,6 +52,10 @@ _ALIASES = {
 _SNIFF_BYTES = 4096
 _FALLBACK = "cp1252"
 
+# libxml2 2.14 replaces malformed UTF-8 with U+FFFD and reads on; before that
+# it could stop at the first bad byte, so bytes are checked in Python first.
+_REPLACES_BAD_UTF8 = etree.LIBXML_VERSION >= (2, 14)
+
 _local = threading.local()
 
 
@@ -120,7 +124,7 @@ def _bom(data: bytes) -> tuple[str | None, int]:
 def decode_html(data: bytes, encoding: str | None = None) -> str:
     """Decode page bytes by declared charset, BOM, ``<meta>``, UTF-8, then
     Windows-1252; never raises, replacing what the chosen codec cannot read."""
-    return _to_utf8(data, encoding).decode("utf-8")
+    return _to_utf8(data, encoding).decode("utf-8", "replace")
 
 
 def _to_utf8(data: bytes, encoding: str | None) -> bytes:
@@ -129,6 +133,8 @@ def _to_utf8(data: bytes, encoding: str | None) -> bytes:
     if codec is None:  # a BOM outranks a declared charset, as in browsers
         codec = _codec(encoding) or _declared_in_meta(data)
     body = data[skip:] if skip else data
+    if codec == "utf-8" and _REPLACES_BAD_UTF8:
+        return body
     if codec in (None, "utf-8"):
         try:
             body.decode("utf-8")

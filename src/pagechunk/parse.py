@@ -84,7 +84,7 @@ def parse_document(
     if head.base_href:
         base = _join(base_url, head.base_href) if base_url else head.base_href
     resolve = _Resolver(base)
-    prune(
+    content = prune(
         root,
         drop_tags=drop_set,
         chrome_tags=frozenset(chrome_tags),
@@ -93,7 +93,7 @@ def parse_document(
         drop_hidden=drop_hidden,
     )
     title = first_title(root)
-    content = flatten(root, content_tags=content_set, drop_tags=drop_set)
+    flatten(root, content=content, content_tags=content_set, drop_tags=drop_set)
     records = walk(root, content=content, strip_chars=strip_chars, resolve=resolve)
     blocks = to_blocks(records)
     if strip_chars:

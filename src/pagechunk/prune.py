@@ -127,19 +127,15 @@ def _hides(name: str, value: str) -> bool:
     return "display:none" in style or "visibility:hidden" in style
 
 
-def content_elements(
-    root: etree._Element, content_tags: frozenset[str]
-) -> list[etree._Element]:
-    """The tree's content elements, in document order: ``content_tags``, or an
-    element whose ``role`` names one of them."""
-    found: set[etree._Element] = set(root.iter(*content_tags)) if content_tags else set()
-    for role in _ROLES(root):
+def _content(
+    root: etree._Element, content_tags: frozenset[str], roles: list[str]
+) -> set[etree._Element]:
+    """The content elements: ``content_tags``, or a ``role`` naming one."""
+    found = set(root.iter(*content_tags)) if content_tags else set()
+    for role in roles:
         if _first_token(role) in content_tags:
             found.add(role.getparent())
-    if len(found) < 2:
-        return list(found)
-    order = {element: index for index, element in enumerate(root.iter())}
-    return sorted(found, key=order.__getitem__)
+    return found
 
 
 def _outside(element: etree._Element, content: set[etree._Element]) -> bool:
@@ -154,43 +150,45 @@ def prune(
     content_tags: frozenset[str],
     drop_roles: frozenset[str],
     drop_hidden: bool,
-) -> None:
+) -> set[etree._Element]:
     """Remove, in place, every subtree whose text is never read, keeping the
-    text that follows each one.
+    text that follows each one; return the content elements.
 
     Dropped: ``drop_tags``, elements whose first ``role`` token is in
     ``drop_roles``, ``chrome_tags`` outside any content element and, with
-    ``drop_hidden``, elements that are not rendered.
+    ``drop_hidden``, elements that are not rendered. Content elements inside
+    a dropped subtree may be in the returned set; they are no longer in the
+    tree.
     """
-    marked: list[etree._Element] = []
-    for role in _ROLES(root):
-        if _first_token(role) in drop_roles:
-            marked.append(role.getparent())
+    roles = _ROLES(root)
+    content = _content(root, content_tags, roles)
+    marked = [role.getparent() for role in roles if _first_token(role) in drop_roles]
     if drop_hidden:
         for attribute in _HIDING(root):
             if _hides(attribute.attrname, attribute):
                 marked.append(attribute.getparent())
     if chrome_tags:
-        chrome = list(root.iter(*chrome_tags))
-        if chrome:
-            content = set(content_elements(root, content_tags))
-            marked.extend(e for e in chrome if not content or _outside(e, content))
+        for element in root.iter(*chrome_tags):
+            if not content or _outside(element, content):
+                marked.append(element)
     for element in marked:
         element.tag = _MARK
     etree.strip_elements(root, _MARK, *drop_tags, with_tail=False)
+    return content
 
 
 def flatten(
-    root: etree._Element, *, content_tags: frozenset[str], drop_tags: frozenset[str]
-) -> list[etree._Element]:
+    root: etree._Element,
+    *,
+    content: set[etree._Element],
+    content_tags: frozenset[str],
+    drop_tags: frozenset[str],
+) -> None:
     """Remove ``<title>`` (its text is the page title, never body text) and
-    merge inline elements into their parents, in place; return the content
-    elements left."""
+    merge inline elements other than ``content`` into their parents, in place."""
     etree.strip_elements(root, "title", with_tail=False)
     inline = INLINE_TAGS - content_tags - drop_tags
-    content = content_elements(root, content_tags)
     for element in content:
         if element.tag in inline:  # a <span role="main"> must outlive stripping
             element.tag = _KEEP_INLINE
     etree.strip_tags(root, *inline)
-    return content

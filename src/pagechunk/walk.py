@@ -8,7 +8,7 @@ cell after text adds ``" | "``. Text is collected raw and tidied once per block.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
@@ -86,6 +86,7 @@ class _Walker:
         self.heading_level = 0
         self.heading_parts: list[str] = []
         self.has_text = False
+        self.in_code = False
         self.path: dict[int, str] = {}
         self.content_path: dict[int, str] = {}
         self.path_text = ""
@@ -205,12 +206,13 @@ class _Walker:
 
     # -- the pass ---------------------------------------------------------
 
-    def start(self, element: etree._Element, tag: str) -> None:
-        role = _ROLE.get(tag)
-        is_content = element in self.content if self.content else False
+    def start(self, element: etree._Element, tag: str, role: int | None) -> None:
+        is_content = element in self.content
         if role == _BLOCK or is_content:
             self.flush()
-            self.kinds.append(_KINDS.get(tag, "paragraph"))
+            kind = _KINDS.get(tag, "paragraph")
+            self.kinds.append(kind)
+            self.in_code = kind == "code"
             if is_content:
                 self.content_depth += 1
         elif role == _HEADING:
@@ -225,16 +227,13 @@ class _Walker:
                 self.flush()
         elif role == _LINK:
             self.open_link(element)
-        text = element.text
-        if text:
-            self.add(text)
 
-    def end(self, element: etree._Element, tag: str) -> None:
-        role = _ROLE.get(tag)
-        is_content = element in self.content if self.content else False
+    def end(self, element: etree._Element, tag: str, role: int | None) -> None:
+        is_content = element in self.content
         if role == _BLOCK or is_content:
             self.flush()
             self.kinds.pop()
+            self.in_code = bool(self.kinds) and self.kinds[-1] == "code"
             if is_content:
                 self.content_depth -= 1
         elif element is self.heading:
@@ -242,9 +241,6 @@ class _Walker:
         elif role == _LINK:
             self.close_link_span()
             self.link_url = None
-        tail = element.tail
-        if tail:
-            self.add(tail)
 
     def open_link(self, element: etree._Element) -> None:
         self.close_link_span()
@@ -265,7 +261,7 @@ def _set_heading(path: dict[int, str], level: int, text: str) -> str:
 def walk(
     root: etree._Element,
     *,
-    content: Iterable[etree._Element],
+    content: set[etree._Element],
     strip_chars: str,
     resolve: Callable[[str], str],
 ) -> list[Record]:
@@ -274,16 +270,28 @@ def walk(
     ``content`` are the content elements; ``resolve`` turns an ``href`` into
     the URL a link span carries.
     """
-    walker = _Walker(set(content), strip_chars, resolve)
-    start, end = walker.start, walker.end
+    walker = _Walker(content, strip_chars, resolve)
+    start, end, add = walker.start, walker.end, walker.add
+    roles = _ROLE
     for event, element in etree.iterwalk(root, events=("start", "end")):
         tag = element.tag
-        if not isinstance(tag, str):
-            continue
+        role = roles.get(tag)
         if event == "start":
-            start(element, tag)
+            if role is not None or element in content:
+                start(element, tag, role)
+            text = element.text
         else:
-            end(element, tag)
+            if role is not None or element in content:
+                end(element, tag, role)
+            text = element.tail
+        # Whitespace before a line's first word counts only in code and headings.
+        if text and (
+            walker.line
+            or walker.in_code
+            or walker.heading is not None
+            or not text.isspace()
+        ):
+            add(text)
     if walker.heading is not None:
         walker.close_heading()
     walker.flush()
