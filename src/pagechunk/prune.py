@@ -138,8 +138,33 @@ def _content(
     return found
 
 
-def _outside(element: etree._Element, content: set[etree._Element]) -> bool:
-    return not any(ancestor in content for ancestor in element.iterancestors())
+def _outside_content(
+    elements: list[etree._Element], content: set[etree._Element]
+) -> list[etree._Element]:
+    """The ``elements`` with no content element among their ancestors.
+
+    Each ancestor's answer is remembered, so nested candidates cost time in
+    proportion to the tree, not to its depth squared.
+    """
+    inside_known: dict[etree._Element, bool] = {}
+    outside: list[etree._Element] = []
+    for element in elements:
+        climbed: list[etree._Element] = []
+        inside = False
+        for ancestor in element.iterancestors():
+            known = inside_known.get(ancestor)
+            if known is not None:
+                inside = known
+                break
+            if ancestor in content:
+                inside = True
+                break
+            climbed.append(ancestor)
+        for ancestor in climbed:
+            inside_known[ancestor] = inside
+        if not inside:
+            outside.append(element)
+    return outside
 
 
 def prune(
@@ -168,9 +193,8 @@ def prune(
             if _hides(attribute.attrname, attribute):
                 marked.append(attribute.getparent())
     if chrome_tags:
-        for element in root.iter(*chrome_tags):
-            if not content or _outside(element, content):
-                marked.append(element)
+        chrome = list(root.iter(*chrome_tags))
+        marked += _outside_content(chrome, content) if content else chrome
     for element in marked:
         element.tag = _MARK
     etree.strip_elements(root, _MARK, *drop_tags, with_tail=False)

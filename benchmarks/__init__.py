@@ -1,0 +1,1 @@
+"""Benchmarks and quality measurements for pagechunk (run from the repo root)."""

@@ -1,0 +1,175 @@
+"""Block-level boilerplate cleaning: menus, footers, dialogs and sign-in links.
+
+A block is dropped only when every kind of evidence agrees: it has little
+prose of its own, links fill it and mostly stay on the page's own site, the
+page's layout places it like chrome, and its size is a menu's. The rules run
+in the order of :data:`pagechunk.clean.rules.RULES`; headings left over a
+section that cleaning emptied are pruned last. Cleaning removes whole blocks
+only, keeps their order, and cleaning its own output changes nothing.
+
+Setting the environment variable ``PAGECHUNK_BOILERPLATE=off`` turns cleaning
+off everywhere.
+
+Beyond the seed, each with the evidence it reads:
+
+- A heading named as chrome goes with its section's opening, even when the
+  article starts right under it (the heading's name).
+- A menu's size is counted over all link-dense blocks of one kind under one
+  heading path, since HTML gives each menu entry a block of its own (kind,
+  heading path and link share of the neighbouring entries).
+- A substantial paragraph, which bounds the article span, needs its prose
+  outside link labels (link labels are not the article's own text).
+- In Markdown, an image is a link whose label reads as nothing, so rows of
+  badges have nothing to read (the ``![alt](src)`` syntax).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+from pagechunk.clean.markdown_blocks import markdown_blocks, split_blocks
+from pagechunk.clean.measure import Limits, measure
+from pagechunk.clean.placement import (
+    CHROME_HEADINGS,
+    prune_emptied_headings,
+    read_layout,
+)
+from pagechunk.clean.rules import Page, judge
+from pagechunk.clean.site import LinkSites
+from pagechunk.model import Block
+
+__all__ = [
+    "CHROME_HEADINGS",
+    "CLEANED_MEDIA_TYPES",
+    "SWITCH_VARIABLE",
+    "clean_blocks",
+    "clean_markdown",
+    "cleaning_enabled",
+]
+
+SWITCH_VARIABLE = "PAGECHUNK_BOILERPLATE"
+"""The environment variable that turns cleaning off when set to ``off``."""
+
+CLEANED_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+"""Media types of the originals whose Markdown :func:`clean_markdown` cleans."""
+
+_OFF_VALUES = frozenset({"off", "0", "false", "no"})
+
+
+def cleaning_enabled() -> bool:
+    """Whether cleaning is on: :data:`SWITCH_VARIABLE` is not ``off``."""
+    return os.environ.get(SWITCH_VARIABLE, "").strip().lower() not in _OFF_VALUES
+
+
+def clean_blocks(
+    blocks: Iterable[Block],
+    *,
+    site: str | None,
+    link_density: float = 0.6,
+    min_prose_chars: int = 200,
+    min_intro_chars: int = 24,
+    min_menu_links: int = 3,
+    max_menu_chars: int = 36,
+    chrome_headings: Iterable[str] = CHROME_HEADINGS,
+) -> list[Block]:
+    """Drop the blocks that are page chrome, keeping the rest in order.
+
+    Args:
+        blocks: The page's blocks in document order, with their links.
+        site: The page's URL or host; links into the same registrable domain
+            are site-local. With None, only links without a host are.
+        link_density: The share of readable characters inside link labels
+            from which a block is shaped like a menu.
+        min_prose_chars: Readable characters that make a block prose whatever
+            its links; the first and last such paragraphs bound the article.
+        min_intro_chars: Readable characters of prose that end the discarded
+            opening of a chrome section.
+        min_menu_links: Links that make a block as large as a menu.
+        max_menu_chars: Readable characters a block fits in to be as small as
+            a menu entry.
+        chrome_headings: Lower-cased heading texts that open a chrome section.
+
+    Returns:
+        The kept blocks, the same objects in the same order.
+    """
+    listed = list(blocks)
+    if not listed or not cleaning_enabled():
+        return listed
+    limits = Limits(
+        link_density,
+        min_prose_chars,
+        min_intro_chars,
+        min_menu_links,
+        max_menu_chars,
+        frozenset(name.casefold() for name in chrome_headings),
+    )
+    facts = [measure(block) for block in listed]
+    page = Page(
+        listed, facts, read_layout(listed, facts, limits), LinkSites(site), limits
+    )
+    keep = [judge(page, index) for index in range(len(listed))]
+    prune_emptied_headings(listed, keep)
+    return [block for block, kept in zip(listed, keep, strict=True) if kept]
+
+
+def clean_markdown(
+    markdown: str,
+    *,
+    media_type: str | None,
+    source_uri: str | None,
+    link_density: float = 0.6,
+    min_prose_chars: int = 200,
+    min_intro_chars: int = 24,
+    min_menu_links: int = 3,
+    max_menu_chars: int = 36,
+    chrome_headings: Iterable[str] = CHROME_HEADINGS,
+) -> str:
+    """Drop chrome blocks from Markdown converted from a web page.
+
+    Only Markdown converted from an HTML original (``media_type`` of
+    :data:`CLEANED_MEDIA_TYPES`, parameters ignored) fetched from an
+    ``http`` or ``https`` ``source_uri`` is cleaned; any other text comes
+    back untouched. Kept blocks come back exactly as written, joined by one
+    blank line; the thresholds are those of :func:`clean_blocks`, with
+    ``source_uri`` as the site.
+    """
+    if not (cleaning_enabled() and _is_web_page(media_type, source_uri)):
+        return markdown
+    raw_blocks = split_blocks(markdown)
+    blocks = markdown_blocks(raw_blocks)
+    kept = clean_blocks(
+        blocks,
+        site=source_uri,
+        link_density=link_density,
+        min_prose_chars=min_prose_chars,
+        min_intro_chars=min_intro_chars,
+        min_menu_links=min_menu_links,
+        max_menu_chars=max_menu_chars,
+        chrome_headings=chrome_headings,
+    )
+    if len(kept) == len(blocks):
+        return markdown
+    kept_ids = {id(block) for block in kept}
+    newline = "\r\n" if "\r\n" in markdown else "\n"
+    text = (newline * 2).join(
+        raw.removesuffix("\r")
+        for raw, block in zip(raw_blocks, blocks, strict=True)
+        if id(block) in kept_ids
+    )
+    return text + newline if text and markdown.endswith("\n") else text
+
+
+def _is_web_page(media_type: str | None, source_uri: str | None) -> bool:
+    """Whether the original was an HTML page fetched over HTTP(S)."""
+    if not media_type or not source_uri:
+        return False
+    if media_type.split(";", 1)[0].strip().lower() not in CLEANED_MEDIA_TYPES:
+        return False
+    try:
+        parts = urlsplit(source_uri.strip())
+        host = parts.hostname
+    except ValueError:
+        return False
+    return parts.scheme.lower() in ("http", "https") and bool(host)

@@ -1,0 +1,237 @@
+"""Where a block stands on its page: repeated, outside the article, or in chrome.
+
+The article span runs from the first substantial paragraph to the last; a page
+with none counts as article throughout. A heading named as chrome opens a
+chrome section: the heading and its opening are discarded outright until the
+first block that reads like content, and the whole section, up to a heading of
+the same or higher rank, is chrome context for placement.
+"""
+
+from __future__ import annotations
+
+import string
+from collections import Counter
+from dataclasses import dataclass
+
+from pagechunk.clean.measure import BlockFacts, Limits
+from pagechunk.model import Block
+
+__all__ = [
+    "CHROME_HEADINGS",
+    "Layout",
+    "heading_name",
+    "prune_emptied_headings",
+    "read_layout",
+]
+
+CHROME_HEADINGS = frozenset(
+    {
+        "breadcrumb",
+        "breadcrumbs",
+        "categories",
+        "connect with us",
+        "cookie settings",
+        "follow us",
+        "footer",
+        "footer menu",
+        "footer navigation",
+        "main menu",
+        "main navigation",
+        "more stories",
+        "most popular",
+        "most read",
+        "navigation",
+        "navigation menu",
+        "popular posts",
+        "primary navigation",
+        "quick links",
+        "recent posts",
+        "recommended",
+        "related",
+        "related articles",
+        "related posts",
+        "related stories",
+        "secondary navigation",
+        "share this",
+        "share this article",
+        "share this post",
+        "sidebar",
+        "site map",
+        "site navigation",
+        "sitemap",
+        "social links",
+        "trending",
+        "useful links",
+        "you may also like",
+    }
+)
+"""Lower-cased heading texts that name page chrome rather than content."""
+
+_NAME_TRIM = string.punctuation + string.whitespace + "\u00b6\u00a7\u2022\u00b7\u203a"
+
+
+def heading_name(text: str) -> str:
+    """A heading's text as it is looked up in a chrome-heading set."""
+    return " ".join(text.casefold().split()).strip(_NAME_TRIM)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Page-level evidence for each block, by index.
+
+    Attributes:
+        repeated: The block is a short link block whose text the page repeats.
+        article_start: Index of the first substantial paragraph (0 if none).
+        article_end: Index of the last one (the last block if none).
+        chrome_opening: The block sits in the discarded opening of a chrome
+            section.
+        chrome_context: The block sits anywhere in a chrome section.
+        menu_links: The links of the menu the block belongs to: every
+            link-dense block of its kind under its heading path. HTML gives
+            each menu entry its own block, and the menu is what has a size.
+    """
+
+    repeated: list[bool]
+    article_start: int
+    article_end: int
+    chrome_opening: list[bool]
+    chrome_context: list[bool]
+    menu_links: list[int]
+
+
+def read_layout(blocks: list[Block], facts: list[BlockFacts], limits: Limits) -> Layout:
+    """Read the layout evidence of a page in one pass per kind of evidence."""
+    repeated = _repeated_link_blocks(blocks, facts, limits)
+    start, end = _article_span(blocks, facts, limits)
+    opening, context = _chrome_sections(blocks, facts, repeated, limits)
+    menus = _menu_links(blocks, facts, limits)
+    return Layout(repeated, start, end, opening, context, menus)
+
+
+def _is_short_link_block(block: Block, facts: BlockFacts, limits: Limits) -> bool:
+    # Only blocks that no earlier rule protects can repeat: keeping the set
+    # fixed keeps cleaning idempotent.
+    return (
+        facts.links > 0
+        and 0 < facts.readable < limits.min_prose_chars
+        and block.kind not in ("heading", "code")
+    )
+
+
+def _repeated_link_blocks(
+    blocks: list[Block], facts: list[BlockFacts], limits: Limits
+) -> list[bool]:
+    keys: list[str | None] = [
+        " ".join(block.text.split())
+        if _is_short_link_block(block, fact, limits)
+        else None
+        for block, fact in zip(blocks, facts, strict=True)
+    ]
+    counts = Counter(key for key in keys if key is not None)
+    return [key is not None and counts[key] > 1 for key in keys]
+
+
+def _menu_links(
+    blocks: list[Block], facts: list[BlockFacts], limits: Limits
+) -> list[int]:
+    # Grouping by attributes, not adjacency, keeps cleaning idempotent:
+    # removing a block never merges two groups.
+    menus: Counter[tuple[str, str]] = Counter()
+    for block, fact in zip(blocks, facts, strict=True):
+        if fact.links and fact.link_share >= limits.link_density:
+            menus[block.kind, block.heading] += fact.links
+    return [menus[block.kind, block.heading] for block in blocks]
+
+
+def _is_substantial(block: Block, facts: BlockFacts, limits: Limits) -> bool:
+    return (
+        facts.own_readable >= limits.min_prose_chars
+        and facts.link_share < limits.link_density
+        and block.kind not in ("heading", "code")
+    )
+
+
+def _article_span(
+    blocks: list[Block], facts: list[BlockFacts], limits: Limits
+) -> tuple[int, int]:
+    substantial = [
+        index
+        for index, (block, fact) in enumerate(zip(blocks, facts, strict=True))
+        if _is_substantial(block, fact, limits)
+    ]
+    if not substantial:
+        return 0, len(blocks) - 1
+    return substantial[0], substantial[-1]
+
+
+def _reads_like_content(block: Block, facts: BlockFacts, limits: Limits) -> bool:
+    if block.kind == "code":
+        return True
+    return (
+        block.kind != "heading"
+        and facts.readable >= limits.min_intro_chars
+        and facts.link_share < limits.link_density
+    )
+
+
+def _chrome_sections(
+    blocks: list[Block],
+    facts: list[BlockFacts],
+    repeated: list[bool],
+    limits: Limits,
+) -> tuple[list[bool], list[bool]]:
+    opening = [False] * len(blocks)
+    context = [False] * len(blocks)
+    section_level = 0  # rank of the heading that opened the chrome section
+    discarding = False
+    for index, block in enumerate(blocks):
+        if block.kind == "heading":
+            level = block.level or 6
+            if section_level and level <= section_level:
+                section_level, discarding = 0, False
+            if heading_name(block.text) in limits.chrome_headings:
+                # The heading names chrome, so it goes with its opening even
+                # when the article starts right under it.
+                section_level = section_level or level
+                discarding = True
+        elif (
+            discarding
+            and not repeated[index]
+            and _reads_like_content(block, facts[index], limits)
+        ):
+            discarding = False
+        opening[index] = discarding
+        context[index] = bool(section_level)
+    return opening, context
+
+
+def prune_emptied_headings(blocks: list[Block], keep: list[bool]) -> None:
+    """Drop kept headings whose section had content and lost all of it.
+
+    A heading's section runs to the next heading of the same or higher rank;
+    only non-heading blocks count as its content.
+    """
+    # Each open heading: [index, level, had content, kept content].
+    open_headings: list[list[int]] = []
+    for index, block in enumerate(blocks):
+        if block.kind == "heading":
+            level = block.level or 6
+            while open_headings and open_headings[-1][1] >= level:
+                _close_heading(open_headings, keep)
+            open_headings.append([index, level, 0, 0])
+        elif open_headings:
+            top = open_headings[-1]
+            top[2] = 1
+            top[3] |= keep[index]
+    while open_headings:
+        _close_heading(open_headings, keep)
+
+
+def _close_heading(open_headings: list[list[int]], keep: list[bool]) -> None:
+    index, _level, had_content, kept_content = open_headings.pop()
+    if had_content and not kept_content:
+        keep[index] = False
+    if open_headings:
+        parent = open_headings[-1]
+        parent[2] |= had_content
+        parent[3] |= kept_content

@@ -1,0 +1,146 @@
+"""The cleaning rules, one small predicate each, run in the order of RULES.
+
+Each rule reads one kind of evidence about a block and either settles its
+fate (:data:`KEEP` or :data:`DROP`) or passes it on to the next rule with
+``None``. The order is the seed's: prose value first, then empty and repeated
+link blocks, link shape, placement on the page, and size last; a block that
+reaches the end of the list stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from pagechunk.clean.measure import BlockFacts, Limits
+from pagechunk.clean.placement import Layout
+from pagechunk.clean.site import LinkSites
+from pagechunk.model import Block
+
+__all__ = [
+    "DROP",
+    "KEEP",
+    "RULES",
+    "Page",
+    "Verdict",
+    "chrome_opening",
+    "empty_or_repeated",
+    "judge",
+    "menu_shaped",
+    "menu_sized",
+    "placed_like_chrome",
+    "plain_text",
+    "prose_value",
+]
+
+
+class Verdict(Enum):
+    """What a rule decided about a block."""
+
+    KEEP = "keep"
+    DROP = "drop"
+
+
+KEEP = Verdict.KEEP
+DROP = Verdict.DROP
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """Everything the rules read: the blocks, their measures and layout."""
+
+    blocks: list[Block]
+    facts: list[BlockFacts]
+    layout: Layout
+    sites: LinkSites
+    limits: Limits
+
+
+Rule = Callable[[Page, int], Verdict | None]
+
+
+def prose_value(page: Page, index: int) -> Verdict | None:
+    """Keep a block with at least ``min_prose_chars`` readable characters."""
+    if page.facts[index].readable >= page.limits.min_prose_chars:
+        return KEEP
+    return None
+
+
+def chrome_opening(page: Page, index: int) -> Verdict | None:
+    """Drop what stands in the opening of a chrome section, before any content."""
+    return DROP if page.layout.chrome_opening[index] else None
+
+
+def plain_text(page: Page, index: int) -> Verdict | None:
+    """Keep headings, code and blocks without links."""
+    if page.blocks[index].kind in ("heading", "code") or not page.facts[index].links:
+        return KEEP
+    return None
+
+
+def empty_or_repeated(page: Page, index: int) -> Verdict | None:
+    """Drop a link block with nothing to read, or one the page repeats."""
+    if not page.facts[index].readable or page.layout.repeated[index]:
+        return DROP
+    return None
+
+
+def menu_shaped(page: Page, index: int) -> Verdict | None:
+    """Keep a block unless links fill it and mostly stay on the site."""
+    facts = page.facts[index]
+    if facts.link_share < page.limits.link_density:
+        return KEEP
+    urls = [link.url for link in page.blocks[index].links]
+    return None if page.sites.mostly_local(urls) else KEEP
+
+
+def placed_like_chrome(page: Page, index: int) -> Verdict | None:
+    """Keep a block unless it repeats, stands outside the article span or
+    inside a chrome section."""
+    layout = page.layout
+    if (
+        layout.repeated[index]
+        or not layout.article_start <= index <= layout.article_end
+        or layout.chrome_context[index]
+    ):
+        return None
+    return KEEP
+
+
+def menu_sized(page: Page, index: int) -> Verdict | None:
+    """Drop a block whose menu runs ``min_menu_links`` links, or that fits in
+    ``max_menu_chars`` readable characters.
+
+    The menu is the block together with the other link-dense blocks of its
+    kind under its heading path (see :class:`~pagechunk.clean.placement.Layout`),
+    so a list whose entries are blocks of their own is measured whole.
+    """
+    limits = page.limits
+    if (
+        page.layout.menu_links[index] >= limits.min_menu_links
+        or page.facts[index].readable <= limits.max_menu_chars
+    ):
+        return DROP
+    return KEEP
+
+
+RULES: tuple[Rule, ...] = (
+    prose_value,  # seed rule 1: enough prose stays whatever else holds
+    chrome_opening,  # a chrome section's opening goes outright
+    plain_text,  # seed rule 1: headings, code and link-less blocks stay
+    empty_or_repeated,  # seed rule 2
+    menu_shaped,  # seed rule 3
+    placed_like_chrome,  # seed rule 4
+    menu_sized,  # seed rule 5
+)
+"""The rules in the order they run; the first verdict wins."""
+
+
+def judge(page: Page, index: int, rules: tuple[Rule, ...] = RULES) -> bool:
+    """Whether the block at ``index`` stays."""
+    for rule in rules:
+        verdict = rule(page, index)
+        if verdict is not None:
+            return verdict is KEEP
+    return True

@@ -1,0 +1,187 @@
+"""The one-call pipeline: parse, clean and chunk, and the site it cleans for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pagechunk import Chunk, chunk_html, extract, parse_html
+
+PAGES = Path(__file__).parent / "pages"
+
+
+def page_text(name: str) -> str:
+    return (PAGES / name).read_text("utf-8")
+
+
+def kept(name: str, **options: object) -> list[str]:
+    return [block.text for block in extract(page_text(name), **options).blocks]  # type: ignore[arg-type]
+
+
+README_INTRO = (
+    "Rocket launches small payloads from a laptop. It reads a flight plan, checks "
+    "the forecast along the whole track, counts down and fires the motor, and it "
+    "logs every step so that a failed launch can be replayed on the ground, step "
+    "by step, from the same flight plan and the same weather."
+)
+README_PLAN = (
+    "The plan has three milestones, each a release. Version 0.2 adds telemetry "
+    "over radio, version 0.3 a second stage, and version 1.0 a recovery parachute "
+    "that opens on its own once the rocket starts to fall back."
+)
+
+
+def test_code_host_project_page_keeps_the_readme() -> None:
+    assert kept("clean_code_host_project.html") == [
+        "acme / rocket",
+        "Rocket",
+        README_INTRO,
+        "Project plan",
+        README_PLAN,
+        "pip install rocket\nrocket launch plan.toml",
+        "About",
+        "Launch small payloads from a laptop.",
+    ]
+
+
+def test_paper_keeps_its_reference_list() -> None:
+    assert kept("clean_paper_references.html")[3:] == [
+        "References",
+        "Broder, A. On the resemblance and containment of documents. 1997.",
+        "Kohlschütter, C. et al. Boilerplate detection using shallow text "
+        "features. 2010.",
+        "Barbaresi, A. Trafilatura. 2021.",
+    ]
+    assert "Journals" not in kept("clean_paper_references.html")
+
+
+def test_documentation_index_kept_whole_and_repeated_menu_dropped() -> None:
+    assert kept("clean_docs_index.html") == [
+        "User guide",
+        "Start here.",
+        "Installing pagechunk",
+        "Parsing a page",
+        "Cleaning boilerplate",
+        "Chunking for retrieval",
+    ]
+
+
+def test_article_opening_under_a_menu_heading() -> None:
+    assert kept("clean_article_under_menu_heading.html") == [
+        "The harbour bridge reopened on Monday after three years of repairs.",
+        "Engineers replaced the deck, the cables and the lights, and traffic is "
+        "expected to return to its old level within a month, the city said.",
+    ]
+
+
+def test_menu_repeated_at_top_and_bottom() -> None:
+    texts = kept("clean_repeated_menu.html")
+    assert texts[0] == "Slow-cooked beans"
+    assert len(texts) == 2
+
+
+def test_without_cleaning_the_page_is_parse_html() -> None:
+    html = page_text("clean_code_host_project.html")
+    assert extract(html, clean=False).blocks == parse_html(html).blocks
+
+
+def test_title_and_links_are_the_whole_page() -> None:
+    html = page_text("clean_repeated_menu.html")
+    page = extract(html, base_url="https://beans.example/recipes/1")
+    assert page.title == "Slow-cooked beans"
+    assert page.links == [
+        "https://beans.example/",
+        "https://beans.example/recipes",
+        "https://beans.example/about",
+    ]
+
+
+def test_switch_turns_the_pipeline_cleaning_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    html = page_text("clean_repeated_menu.html")
+    monkeypatch.setenv("PAGECHUNK_BOILERPLATE", "off")
+    assert extract(html).blocks == parse_html(html).blocks
+
+
+def test_parse_options_pass_through() -> None:
+    html = page_text("clean_code_host_project.html")
+    texts = [b.text for b in extract(html, drop_tags={"pre"}).blocks]
+    assert "pip install rocket\nrocket launch plan.toml" not in texts
+    assert README_INTRO in texts
+
+
+# The site --------------------------------------------------------------------
+
+ARTICLE = "<p>" + "The bridge reopened after three years of repairs. " * 5 + "</p>"
+MENU = (
+    '<ul><li><a href="https://www.harbour.example/news">News</a></li>'
+    '<li><a href="https://www.harbour.example/sport">Sport</a></li>'
+    '<li><a href="https://www.harbour.example/weather">Weather</a></li></ul>'
+)
+
+
+def menu_survives(head: str, **options: object) -> bool:
+    html = f"<html><head>{head}</head><body>{ARTICLE}{MENU}</body></html>"
+    texts = [block.text for block in extract(html, **options).blocks]  # type: ignore[arg-type]
+    return "News" in texts
+
+
+def test_without_any_site_only_relative_links_are_local() -> None:
+    assert menu_survives("")
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        '<link rel="canonical" href="https://harbour.example/bridge">',
+        '<link rel="Alternate Canonical" href="https://m.harbour.example/bridge">',
+        '<meta property="og:url" content="https://www.harbour.example/bridge">',
+        '<base href="https://www.harbour.example/">',
+    ],
+)
+def test_site_comes_from_the_page_when_no_base_url(head: str) -> None:
+    assert not menu_survives(head)
+
+
+def test_base_url_names_the_site() -> None:
+    assert not menu_survives("", base_url="https://harbour.example/bridge")
+    assert menu_survives("", base_url="https://elsewhere.example/copy")
+
+
+# Chunks ----------------------------------------------------------------------
+
+
+def test_chunk_html_chunks_the_cleaned_page() -> None:
+    html = page_text("clean_code_host_project.html")
+    chunks = chunk_html(html, prefix=False)
+    assert chunks == [
+        Chunk(README_INTRO, "acme / rocket › Rocket", 0),
+        Chunk(
+            README_PLAN + "\n\npip install rocket\nrocket launch plan.toml",
+            "acme / rocket › Rocket › Project plan",
+            1,
+        ),
+        Chunk("Launch small payloads from a laptop.", "acme / rocket › About", 2),
+    ]
+
+
+def test_chunk_html_prefix_and_sizes() -> None:
+    html = page_text("clean_code_host_project.html")
+    first = chunk_html(html)[0]
+    assert first.text.startswith(
+        "acme/rocket: Launch small payloads from a laptop › acme / rocket › Rocket\n\n"
+    )
+    small = chunk_html(html, target_chars=None, max_chars=120, prefix=False)
+    assert all(len(chunk.text) <= 120 for chunk in small)
+    assert len(small) > 3
+
+
+def test_chunk_html_without_cleaning_keeps_the_chrome() -> None:
+    html = page_text("clean_repeated_menu.html")
+    texts = [chunk.text for chunk in chunk_html(html, clean=False, prefix=False)]
+    assert texts[0] == "Home · Recipes · About"
+    assert texts[1].endswith("\n\nHome · Recipes · About")
+    cleaned = [chunk.text for chunk in chunk_html(html, prefix=False)]
+    assert cleaned == [texts[1].removesuffix("\n\nHome · Recipes · About")]
