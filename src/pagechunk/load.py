@@ -70,6 +70,7 @@ def _parser() -> etree.HTMLParser:
             no_network=True,
             huge_tree=True,
             default_doctype=False,
+            collect_ids=False,
         )
         _local.parser = parser
     return parser
