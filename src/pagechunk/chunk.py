@@ -27,6 +27,8 @@ _CLOSERS = "\"')]»”’」』"
 
 _STOP_RUN = _SPACED_STOPS + _UNSPACED_STOPS + _CLOSERS
 
+_OTHER_STOPS = (_SPACED_STOPS + _UNSPACED_STOPS).replace(".", "")
+
 _OTHER_WHITESPACE = "".join(
     char for char in map(chr, range(0x3001)) if char.isspace() and char != " "
 )
@@ -215,23 +217,32 @@ def _split_sentences(line: str, target: int, limit: int) -> list[str]:
     Sentences are packed back with nothing between them, so text written
     without spaces after its stops gets none. Where the line had whitespace
     before a sentence, the sentence keeps one space, which counts towards the
-    target and is dropped when it opens a piece.
+    target and is dropped when it opens a piece. The pieces of a sentence
+    broken between words stay apart; only its first and last can share a
+    piece with the sentences around them.
     """
+    pieces: list[str] = []
     units: list[str] = []
     start = 0
     for end in _sentence_ends(line):
         sentence = line[start:end]
+        start = end
         spaced = sentence[0].isspace()
         if spaced:
             sentence = sentence.lstrip()
-        if len(sentence) > limit:
-            pieces = _split_words(sentence, target, limit)
-            units.append(" " + pieces[0] if spaced else pieces[0])
-            units.extend(pieces[1:])
-        else:
+        if len(sentence) <= limit:
             units.append(" " + sentence if spaced else sentence)
-        start = end
-    return [piece.lstrip(" ") for piece in _pack(units, "", target)]
+            continue
+        word_pieces = _split_words(sentence, target, limit)
+        units.append(" " + word_pieces[0] if spaced else word_pieces[0])
+        if len(word_pieces) > 1:
+            # Word pieces are full already; packing them again with no glue
+            # could only run two of them together, so they go out as they are.
+            pieces += _pack(units, "", target)
+            pieces += word_pieces[1:-1]
+            units = [word_pieces[-1]]
+    pieces += _pack(units, "", target)
+    return [piece.lstrip(" ") for piece in pieces]
 
 
 def _sentence_ends(line: str) -> list[int]:
@@ -241,10 +252,10 @@ def _sentence_ends(line: str) -> list[int]:
     right after it, when whitespace or the end of the line follows, or at
     once when that run begins with a CJK stop.
     """
-    # One stop character stands for all of them, so that a single str.find
-    # finds the next stop of any kind.
+    # "." stands in for every stop, so that one str.find finds the next stop
+    # of any kind.
     marked = line
-    for stop in _SPACED_STOPS[1:] + _UNSPACED_STOPS:
+    for stop in _OTHER_STOPS:
         if stop in marked:
             marked = marked.replace(stop, ".")
     size = len(line)

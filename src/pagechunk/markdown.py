@@ -33,7 +33,7 @@ def read_markdown(markdown: str) -> list[Block]:
     for line in lines:
         stripped = line.strip()
         fence = _opening_fence(stripped)
-        heading = None if fence else _atx_heading(line)
+        heading = _atx_heading(line) if stripped[:1] == "#" else None
         if paragraph and (fence or heading or not stripped):
             blocks.append(Block("\n".join(paragraph), path))
             paragraph = []
