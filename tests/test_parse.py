@@ -693,3 +693,15 @@ def test_space_between_links_at_line_start_is_kept():
     page = parse_html('<p><a href="/a">Alpha</a>\n<a href="/b">Beta</a></p>')
     assert [block.text for block in page.blocks] == ["Alpha Beta"]
     assert [span.label for span in page.blocks[0].links] == ["Alpha", "Beta"]
+
+
+def test_nesting_deeper_than_libxml2_allows_keeps_all_text():
+    depth = 5000
+    html = (
+        "<p>before</p>" + "<div>" * depth + "deep" + "</div>" * depth + "<p>after</p>"
+    )
+    assert [block.text for block in parse_html(html).blocks] == [
+        "before",
+        "deep",
+        "after",
+    ]

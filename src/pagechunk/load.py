@@ -15,7 +15,7 @@ import threading
 
 from lxml import etree
 
-__all__ = ["decode_html", "load_tree"]
+__all__ = ["cap_nesting", "decode_html", "load_tree"]
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -50,6 +50,8 @@ _ALIASES = {
 }
 
 _SNIFF_BYTES = 4096
+# Deeper than this, a page's structure no longer says anything about its text.
+_MAX_DEPTH = 1024
 _FALLBACK = "cp1252"
 
 # libxml2 2.14 replaces malformed UTF-8 with U+FFFD and reads on; before that
@@ -165,7 +167,54 @@ def load_tree(html: str | bytes, encoding: str | None = None) -> etree._Element 
         raise TypeError(f"html must be str or bytes, not {type(html).__name__}")
     if not data.strip():
         return None
+    parser = _parser()
     try:
-        return etree.fromstring(data, _parser())
+        root = etree.fromstring(data, parser)
     except etree.ParserError:
         return None
+    if parser.error_log.filter_from_fatals():
+        # libxml2 gives up past a nesting depth of a few thousand and drops
+        # the rest of the page; parse it again with the nesting capped.
+        try:
+            root = etree.fromstring(cap_nesting(data), parser)
+        except etree.ParserError:
+            return root
+    return root
+
+
+_VOID = frozenset(
+    b"area base br col embed hr img input link meta param source track wbr".split()
+)
+
+
+def cap_nesting(data: bytes, limit: int = _MAX_DEPTH) -> bytes:
+    """``data`` without the start and end tags that stand deeper than
+    ``limit`` open elements; their text stays. Only an approximation of the
+    HTML tree, used for pages the parser refuses whole."""
+    kept: list[bytes] = []
+    depth = 0
+    start = 0
+    at = data.find(b"<")
+    while at != -1:
+        end = data.find(b">", at)
+        if end == -1:
+            break
+        closing = data[at + 1 : at + 2] == b"/"
+        name_start = at + 2 if closing else at + 1
+        name = data[name_start : name_start + 12].split(b" ", 1)[0]
+        name = name.split(b">", 1)[0].split(b"/", 1)[0].lower()
+        is_tag = name[:1].isalpha()
+        if is_tag and not closing and name not in _VOID and data[end - 1] != 47:
+            depth += 1
+            drop = depth > limit
+        elif is_tag and closing:
+            drop = depth > limit
+            depth = max(depth - 1, 0)
+        else:
+            drop = False
+        if drop:
+            kept.append(data[start:at])
+            start = end + 1
+        at = data.find(b"<", end)
+    kept.append(data[start:])
+    return b"".join(kept)
