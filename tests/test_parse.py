@@ -705,3 +705,14 @@ def test_nesting_deeper_than_libxml2_allows_keeps_all_text():
         "deep",
         "after",
     ]
+
+
+def test_walking_a_subtree_leaves_out_the_text_after_it():
+    from pagechunk.load import load_tree
+    from pagechunk.walk import walk
+
+    root = load_tree("<div><p>inside</p></div>after")
+    div = root.find(".//div")
+    records = walk(div, content=set(), strip_chars="", resolve=str)
+    assert [record.text for record in records] == ["inside"]
+    assert div.tail == "after"

@@ -32,8 +32,18 @@ README_PLAN = (
 )
 
 
-def test_code_host_project_page_keeps_the_readme() -> None:
+def test_code_host_project_page_is_narrowed_to_the_readme() -> None:
     assert kept("clean_code_host_project.html") == [
+        "Rocket",
+        README_INTRO,
+        "Project plan",
+        README_PLAN,
+        "pip install rocket\nrocket launch plan.toml",
+    ]
+
+
+def test_code_host_project_page_keeps_the_readme_by_block_rules_alone() -> None:
+    assert kept("clean_code_host_project.html", focus=False) == [
         "acme / rocket",
         "Rocket",
         README_INTRO,
@@ -157,13 +167,12 @@ def test_chunk_html_chunks_the_cleaned_page() -> None:
     html = page_text("clean_code_host_project.html")
     chunks = chunk_html(html, prefix=False)
     assert chunks == [
-        Chunk(README_INTRO, "acme / rocket › Rocket", 0),
+        Chunk(README_INTRO, "Rocket", 0),
         Chunk(
             README_PLAN + "\n\npip install rocket\nrocket launch plan.toml",
-            "acme / rocket › Rocket › Project plan",
+            "Rocket › Project plan",
             1,
         ),
-        Chunk("Launch small payloads from a laptop.", "acme / rocket › About", 2),
     ]
 
 
@@ -171,7 +180,7 @@ def test_chunk_html_prefix_and_sizes() -> None:
     html = page_text("clean_code_host_project.html")
     first = chunk_html(html)[0]
     assert first.text.startswith(
-        "acme/rocket: Launch small payloads from a laptop › acme / rocket › Rocket\n\n"
+        "acme/rocket: Launch small payloads from a laptop › Rocket\n\n"
     )
     small = chunk_html(html, target_chars=None, max_chars=120, prefix=False)
     assert all(len(chunk.text) <= 120 for chunk in small)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
+from pagechunk.focus import focus_article
 from pagechunk.load import load_tree
 from pagechunk.model import (
     CHROME_TAGS,
@@ -72,8 +73,13 @@ def parse_document(
     drop_hidden: bool = True,
     strip_chars: str = PERMALINK_GLYPHS,
     robots_names: Iterable[str] = ROBOTS_NAMES,
+    focus: bool = False,
 ) -> Document:
-    """Like :func:`parse_html`, also returning the site the page belongs to."""
+    """Like :func:`parse_html`, also returning the site the page belongs to.
+
+    With ``focus``, only the subtree :func:`~pagechunk.focus.focus_article`
+    finds is read (the pipeline's choice; the text API never narrows a page).
+    """
     root = load_tree(html, encoding)
     if root is None:
         return Document(ParsedPage("", [], []), base_url)
@@ -94,6 +100,10 @@ def parse_document(
     )
     title = first_title(root)
     flatten(root, content=content, content_tags=content_set, drop_tags=drop_set)
+    if focus:
+        article = focus_article(root, content)
+        if article is not None:
+            root, content = article, {article}
     records = walk(root, content=content, strip_chars=strip_chars, resolve=resolve)
     blocks = to_blocks(records)
     if strip_chars:

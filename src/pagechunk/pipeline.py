@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pagechunk.chunk import chunk_blocks
-from pagechunk.clean import clean_blocks
+from pagechunk.clean import clean_blocks, cleaning_enabled
 from pagechunk.model import MAX_CHARS, TARGET_CHARS, Chunk, ParsedPage
 from pagechunk.parse import parse_document
 
@@ -25,24 +25,34 @@ def extract(
     clean: bool = True,
     **parse_options: Any,
 ) -> ParsedPage:
-    """Parse a page with :func:`~pagechunk.parse_html` and drop its chrome blocks.
+    """Parse a page, narrow it to its article and drop its chrome blocks.
+
+    Cleaning has two steps: :mod:`pagechunk.focus` picks the subtree that
+    holds the article and removes boxes named as comments, sharing, related
+    links and the like inside it; :func:`~pagechunk.clean_blocks` then drops
+    the blocks that read as menus. ``clean=False`` (or the environment switch
+    ``PAGECHUNK_BOILERPLATE=off``) skips both and returns what
+    :func:`~pagechunk.parse_html` returns; ``focus=False`` skips the first.
 
     Args:
         html: The page, as text or as the fetched bytes.
         base_url: Where the page came from; it resolves relative links and
             names the page's site.
-        clean: Whether to apply :func:`~pagechunk.clean_blocks` (the
-            environment switch ``PAGECHUNK_BOILERPLATE=off`` also turns it off).
+        clean: Whether to clean at all (the environment switch
+            ``PAGECHUNK_BOILERPLATE=off`` also turns it off).
         **parse_options: Further keyword arguments of
-            :func:`~pagechunk.parse_html`.
+            :func:`~pagechunk.parse_html`, and ``focus`` (default: ``clean``)
+            to turn the article-narrowing step on or off on its own.
 
     Returns:
         The parsed page, its blocks cleaned; title, links and robots
         directives are those of the whole page.
     """
+    cleaning = clean and cleaning_enabled()
+    parse_options.setdefault("focus", cleaning)
     document = parse_document(html, base_url=base_url, **parse_options)
     page = document.page
-    if clean:
+    if cleaning:
         page.blocks = clean_blocks(page.blocks, site=document.site)
     return page
 

@@ -272,6 +272,8 @@ def walk(
     """
     walker = _Walker(content, strip_chars, resolve)
     start, end, add = walker.start, walker.end, walker.add
+    # The text after a subtree being walked is not part of it.
+    outside_tail, root.tail = root.tail, None
     roles = _ROLE
     for event, element in etree.iterwalk(root, events=("start", "end")):
         tag = element.tag
@@ -292,6 +294,7 @@ def walk(
             or not text.isspace()
         ):
             add(text)
+    root.tail = outside_tail
     if walker.heading is not None:
         walker.close_heading()
     walker.flush()

@@ -1,0 +1,415 @@
+"""The pipeline's focus step: narrow a pruned tree to the part holding the article.
+
+:func:`~pagechunk.parse_html` keeps every content element whole, as the text
+API says. With ``focus=True``, :func:`~pagechunk.parse.parse_document` asks
+:func:`focus_article` for the one subtree holding the article, with the
+boilerplate inside it removed, and walks only that. The rules run in this
+order; each function's docstring names the evidence it reads:
+
+1. :func:`survey`: prose, the text each block holds itself, and names.
+2. :func:`name_kinds`: which ``class`` and ``id`` words name comments,
+   boilerplate or site chrome.
+3. :func:`densest`: the element credited with the most prose, like
+   readability, weighed by names; teaser and comment articles add nothing up.
+4. :func:`climb`: the ancestor the article grows to while each step adds
+   mostly prose, never past a content element outside comments.
+5. :func:`boilerplate_inside`: named boilerplate, comments and figures inside
+   it are removed, unless they hold the densest element.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from lxml import etree
+
+__all__ = [
+    "CLIMB_SHARE",
+    "DENSE_SHARE",
+    "LOOSE_SHARE",
+    "MIN_PROSE",
+    "boilerplate_inside",
+    "climb",
+    "densest",
+    "focus_article",
+    "name_kinds",
+    "survey",
+]
+
+MIN_PROSE = 25
+"""Characters of its own text a block needs to count as prose."""
+
+DENSE_SHARE = 0.7
+"""Share of added text that must be prose for the container to grow."""
+
+LOOSE_SHARE = 0.1
+"""The same share while the container holds less than :data:`CLIMB_SHARE`."""
+
+CLIMB_SHARE = 0.7
+"""Share of the page's prose a container must hold to be choosy in growing."""
+
+NONE, CHROME, BOILERPLATE, COMMENTS = range(4)
+"""Kinds of names, weakest first; an element takes the strongest it has."""
+
+# Names are lower-cased and their separators turned into spaces, so a space
+# marks where a word starts. The pattern is a trie of literals (one branch
+# tried per first letter) with fixed-length lookarounds, so it reads each
+# character a bounded number of times.
+_NAME_WORDS = re.compile(
+    r" (a(?:bout (?:the )?author|d(?:s?(?= )|vert)"
+    r"|uthor (?:box|info|description|details|profile|card))"
+    r"|b(?:anner|io(?:graphy)?(?= )|readcrumb)"
+    r"|c(?:a(?:ption|rousel)|o(?:mment(?!ar)|nsent|okie)|redit)"
+    r"|disqus|footer|gallery|header|m(?:asthead|enu)|n(?:av|ewsletter)|outbrain"
+    r"|promo|re(?:commend|lated)|s(?:har|idebar|lideshow|ocial|ponsor|ubscri)"
+    r"|t(?:aboola|oolbar)|widget)"
+)
+_WORD_KINDS = dict.fromkeys(("comment", "disqus"), COMMENTS) | dict.fromkeys(
+    ("footer", "nav", "menu", "header", "widget", "banner", "masthead", "toolbar"),
+    CHROME,
+)  # any other word the pattern matches names boilerplate
+_SEPARATORS = str.maketrans("-_\t\n\r\f", "      ")
+_DEMOTED = 0.2  # weight of a candidate named as boilerplate or in comments
+_PROMOTED = 1.25  # weight of a candidate named with a content word
+_CONTENT_WORDS = ("article", "content", "entry", "post", "story", "body", "text")
+_LINE_TAGS = frozenset({"p", "pre"})
+"""Paragraph tags: their text runs on after each link and line break."""
+_TEXT_TAGS = frozenset({
+    "p", "pre", "div", "td", "section", "article", "main", "blockquote", "center", "dd"
+})  # fmt: skip
+"""Blocks whose own text can be prose."""
+_NAMED_TAGS = frozenset({
+    "ul", "ol", "aside", "footer", "header", "form", "table", "figure", "figcaption"
+})  # fmt: skip
+"""Blocks read for their names only."""
+_PICTURE_TAGS = frozenset({"figure", "figcaption"})
+_SURVEYED = (*_TEXT_TAGS, *_NAMED_TAGS, "br")
+_DROP_MARK = "pagechunk-focus-drop"
+_NO_KIND = -1  # a kind no element is named
+_TEXT_LENGTH = etree.XPath("string-length(normalize-space(.))")
+
+
+@dataclass(slots=True)
+class Survey:
+    """What one pass over the tree found.
+
+    Attributes:
+        prose: Prose characters of each element holding at least
+            ``min_prose`` of its own.
+        named: The kind of each element whose names or tag say one.
+    """
+
+    prose: dict[etree._Element, int]
+    named: dict[etree._Element, int]
+
+
+def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
+    """Measure the prose each block holds itself and read the names of
+    blocks and lists, in one tag-filtered pass over the tree.
+
+    Evidence: the text a block holds outside links and nested blocks, and the
+    ``class`` and ``id`` values of blocks, lists and figures.
+    """
+    prose: dict[etree._Element, int] = {}
+    values: list[str] = []  # class and id values, beside the element of each
+    owners: list[etree._Element] = []
+    pictures: list[etree._Element] = []
+    broken: set[etree._Element] = set()
+    for element in root.iter(*_SURVEYED):
+        tag = element.tag
+        if tag == "br":
+            broken.add(element.getparent())
+            continue
+        names = element.get("class")
+        if names:
+            values.append(names)
+            owners.append(element)
+        names = element.get("id")
+        if names:
+            values.append(names)
+            owners.append(element)
+        if tag in _LINE_TAGS:
+            chars = _own_chars(element, True)
+            if chars >= min_prose:
+                prose[element] = chars
+        elif tag in _NAMED_TAGS:
+            if tag in _PICTURE_TAGS:
+                pictures.append(element)
+        else:
+            text = element.text
+            if text and len(text) >= min_prose:
+                chars = len(text.strip())
+                if chars >= min_prose:
+                    prose[element] = chars
+    for holder in broken:  # lines split by <br>: the text after each counts
+        if holder is not None and holder.tag in _TEXT_TAGS:
+            chars = _own_chars(holder, True)
+            if chars >= min_prose:
+                prose[holder] = chars
+    return Survey(prose, _named(values, owners, pictures))
+
+
+def _named(
+    values: list[str], owners: list[etree._Element], pictures: list[etree._Element]
+) -> dict[etree._Element, int]:
+    """The kind of each element, from its values (``values[i]`` belongs to
+    ``owners[i]``) and from being a picture."""
+    named = dict.fromkeys(pictures, BOILERPLATE)
+    kinds = name_kinds(dict.fromkeys(values))
+    if kinds:
+        for value, owner in zip(values, owners, strict=True):
+            kind = kinds.get(value, NONE)
+            if kind > named.get(owner, NONE):
+                named[owner] = kind
+    return named
+
+
+def _own_chars(element: etree._Element, with_tails: bool) -> int:
+    """Characters of the element's own text, and of its children's tails."""
+    text = element.text
+    chars = len(text.strip()) if text else 0
+    if with_tails:
+        for child in element:
+            tail = child.tail
+            if tail:
+                chars += len(tail.strip())
+    return chars
+
+
+def name_kinds(names: Iterable[str]) -> dict[str, int]:
+    """The kind of each ``class`` or ``id`` value that names one; values
+    naming nothing are left out.
+
+    Evidence: words, split at ``-``, ``_`` and spaces, that start with a stem
+    (``comment``, ``share``, ``sidebar``, ``footer``...) or are whole short
+    words (``ad``, ``ads``, ``bio``); ``commentary`` is an article, and
+    ``unsubscribed`` or ``shadow`` name nothing.
+    """
+    values = list(names)
+    starts: list[int] = []
+    offset = 1
+    lowered = []
+    for value in values:
+        lowered.append(value.lower())
+        starts.append(offset)
+        offset += len(lowered[-1]) + 3
+    text = f" {' | '.join(lowered)} ".translate(_SEPARATORS)
+    kinds: dict[str, int] = {}
+    for match in _NAME_WORDS.finditer(text):
+        kind = _WORD_KINDS.get(match[1], BOILERPLATE)
+        value = values[bisect_right(starts, match.start() + 1) - 1]
+        if kind > kinds.get(value, NONE):
+            kinds[value] = kind
+    return kinds
+
+
+def _credits(
+    found: Survey, content: set[etree._Element]
+) -> dict[etree._Element, float]:
+    """Prose credited to the holder of each block and, by half, to the
+    holder's parent, unless the holder is a content element or named."""
+    credits: dict[etree._Element, float] = defaultdict(float)
+    named = found.named
+    for block, chars in found.prose.items():
+        holder = block.getparent() if block.tag in _LINE_TAGS else block
+        if holder is None:
+            continue
+        credits[holder] += chars
+        parent = holder.getparent()
+        if parent is not None and holder not in content and holder not in named:
+            credits[parent] += chars / 2
+    return credits
+
+
+def _weight(
+    element: etree._Element,
+    named: dict[etree._Element, int],
+    in_comments: dict[etree._Element, bool],
+) -> float:
+    if element in named or _below(element, named, COMMENTS, in_comments):
+        return _DEMOTED
+    names = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
+    if any(word in names for word in _CONTENT_WORDS):
+        return _PROMOTED
+    return 1.0
+
+
+def _below(
+    element: etree._Element,
+    named: dict[etree._Element, int],
+    kind: int,
+    known: dict[etree._Element, bool],
+) -> bool:
+    """Whether an ancestor of ``element`` is named ``kind``; ``known`` keeps
+    the answer (for the element itself or above) for each element passed on
+    the way up, so that a page's walks up stay linear."""
+    path = []
+    ancestor = element.getparent()
+    while ancestor is not None and ancestor not in known:
+        path.append(ancestor)
+        ancestor = ancestor.getparent()
+    verdict = ancestor is not None and known[ancestor]
+    for passed in reversed(path):  # nearest the top first
+        verdict = verdict or named.get(passed) == kind
+        known[passed] = verdict
+    return verdict
+
+
+def densest(found: Survey, content: set[etree._Element]) -> etree._Element | None:
+    """The element credited with the most prose, weighed by its names; None
+    when the page has no prose.
+
+    Evidence: prose credited to each block's holder in full and to the
+    holder's parent by half, never across a content element or a named
+    holder; a candidate named as boilerplate or chrome, or inside comments,
+    weighs a fifth, one named with a content word (article, content, entry,
+    post, story, body, text) a quarter more.
+    """
+    best, best_score = None, 0.0
+    credits = _credits(found, content)
+    in_comments: dict[etree._Element, bool] = {}
+    for element in sorted(credits, key=credits.__getitem__, reverse=True):
+        credit = credits[element]
+        if credit * _PROMOTED <= best_score:  # no weight can lift it more
+            break
+        score = credit * _weight(element, found.named, in_comments)
+        if score > best_score:
+            best, best_score = element, score
+    return best
+
+
+def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]:
+    """Prose inside ``top`` and each of its ancestors, leaving out prose under
+    named elements that do not hold ``top``."""
+    chain = [top, *top.iterancestors()]
+    direct = dict.fromkeys(chain, 0)
+    # Where the prose under an element lands on the chain: itself when on
+    # the chain, None when a named element (or no ancestor) is met first.
+    lands: dict[etree._Element, etree._Element | None] = {e: e for e in chain}
+    named = found.named
+    for block, chars in found.prose.items():
+        path = []
+        element: etree._Element | None = block
+        while element is not None and element not in lands:
+            path.append(element)
+            element = None if element in named else element.getparent()
+        landing = lands[element] if element is not None else None
+        lands.update(dict.fromkeys(path, landing))
+        if landing is not None:
+            direct[landing] += chars
+    mass: dict[etree._Element, int] = {}
+    total = 0
+    for element in chain:
+        total += direct[element]
+        mass[element] = total
+    return mass
+
+
+def climb(
+    top: etree._Element,
+    found: Survey,
+    stops: set[etree._Element],
+    *,
+    dense_share: float = DENSE_SHARE,
+    loose_share: float = LOOSE_SHARE,
+    climb_share: float = CLIMB_SHARE,
+) -> etree._Element:
+    """The ancestor of ``top`` (or ``top``) that holds the article; ``stops``
+    (content elements outside comments) are never passed.
+
+    Evidence: the prose each step up would add, outside named subtrees, as a
+    share of all the text it would add: at least ``dense_share``, or
+    ``loose_share`` while the container holds under ``climb_share`` of the
+    page's prose.
+    """
+    mass = _chain_mass(top, found)
+    total = mass[next(reversed(mass))]
+    element, candidate = top, top
+    added_text = 0  # text between ``element`` and ``candidate``
+    while candidate not in stops and mass[element] < total:
+        child, candidate = candidate, candidate.getparent()
+        if candidate is None:
+            break
+        added_text += _text_beside(candidate, child)
+        added_prose = mass[candidate] - mass[element]
+        if added_prose <= 0:  # a wrapper adds nothing yet: look further up
+            continue
+        share = loose_share if mass[element] < climb_share * total else dense_share
+        if added_prose < share * added_text:
+            break
+        element, added_text = candidate, 0
+    return element
+
+
+def _text_beside(parent: etree._Element, child: etree._Element) -> int:
+    """Characters of text in ``parent`` outside ``child``'s subtree; growing
+    the container measures each subtree once, so it stays linear."""
+    others = (other for other in parent if other is not child)
+    return _own_chars(parent, True) + sum(int(_TEXT_LENGTH(o)) for o in others)
+
+
+def boilerplate_inside(
+    container: etree._Element, top: etree._Element, named: dict[etree._Element, int]
+) -> list[etree._Element]:
+    """Elements inside ``container`` named as comments or boilerplate, and
+    pictures, other than those holding ``top``.
+
+    Evidence: names, and the ``<figure>`` and ``<figcaption>`` tags; an
+    element holding the densest prose is a wrapper, whatever its name.
+    """
+    keep = {top, *top.iterancestors()}
+    inside = dict.fromkeys(container.iterancestors(), False)
+    inside[container] = True  # seeded, so only the container counts
+    return [
+        element
+        for element, kind in named.items()
+        if kind >= BOILERPLATE
+        and element not in keep
+        and _below(element, named, _NO_KIND, inside)
+    ]
+
+
+def focus_article(
+    root: etree._Element,
+    content: set[etree._Element],
+    *,
+    min_prose: int = MIN_PROSE,
+    dense_share: float = DENSE_SHARE,
+    loose_share: float = LOOSE_SHARE,
+    climb_share: float = CLIMB_SHARE,
+) -> etree._Element | None:
+    """Find the subtree holding the article and return its root, after
+    removing the boilerplate inside it; None when the page has no prose.
+
+    ``content`` are the content elements :func:`~pagechunk.prune.prune`
+    found: the subtree never reaches above one.
+    """
+    found = survey(root, min_prose)
+    top = densest(found, content)
+    if top is None:
+        return None
+    in_comments: dict[etree._Element, bool] = {}
+    stops = {  # content elements outside comments
+        element
+        for element in content
+        if found.named.get(element) != COMMENTS
+        and not _below(element, found.named, COMMENTS, in_comments)
+    }
+    container = climb(
+        top,
+        found,
+        stops,
+        dense_share=dense_share,
+        loose_share=loose_share,
+        climb_share=climb_share,
+    )
+    drops = boilerplate_inside(container, top, found.named)
+    if drops:
+        for element in drops:
+            element.tag = _DROP_MARK
+        etree.strip_elements(container, _DROP_MARK, with_tail=False)
+    return container

@@ -1,0 +1,306 @@
+"""The pipeline's focus step: one group per rule of ``pagechunk.focus``.
+
+Each page in ``tests/pages/focus_*.html`` shows one rule keeping the article
+and dropping what surrounds it; the expected blocks are stated in full. The
+text API (:func:`parse_html`) never narrows a page, which the last group
+checks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+import pagechunk.parse
+from pagechunk import Block, parse_html
+from pagechunk.focus import (
+    BOILERPLATE,
+    CHROME,
+    COMMENTS,
+    densest,
+    focus_article,
+    name_kinds,
+    survey,
+)
+from pagechunk.parse import parse_document
+
+PAGES = Path(__file__).parent / "pages"
+FOCUS_PAGES = sorted(path.stem for path in PAGES.glob("focus_*.html"))
+
+
+def focused(html: str) -> list[Block]:
+    return parse_document(html, focus=True).page.blocks
+
+
+def texts(blocks: list[Block]) -> list[str]:
+    return [block.text for block in blocks]
+
+
+# Prose: text an element holds itself
+
+
+def test_prose_leaves_out_link_labels_and_counts_text_after_breaks():
+    root = etree.HTML(
+        "<div><p>Read <a href='/x'>a very long link label of many words</a>"
+        " and then this closing text.</p>"
+        "<div>First line of a poem<br>second line that follows it</div></div>"
+    )
+    found = survey(root)
+    paragraph, lines = root.find(".//p"), root.find(".//div/div")
+    assert found.prose == {
+        paragraph: len("Read") + len("and then this closing text."),
+        lines: len("First line of a poem") + len("second line that follows it"),
+    }
+
+
+def test_blocks_under_min_prose_are_not_prose():
+    root = etree.HTML("<div><p>Too short to count.</p></div>")
+    assert survey(root).prose == {}
+    assert survey(root, min_prose=10).prose == {root.find(".//p"): 19}
+
+
+def test_text_in_line_breaks_is_the_article(page):
+    assert focused(page("focus_line_breaks")) == [
+        Block(
+            "The lamp was lit at dusk as always, and the wind stayed in the west"
+            " all night.\nBy morning the fog had lifted and the fishing boats went"
+            " out before six.\nA seal lay on the rocks below the tower until the"
+            " tide came in at noon."
+        )
+    ]
+
+
+def test_paragraphs_written_as_divs_are_the_article(page):
+    assert texts(focused(page("focus_div_paragraphs"))) == [
+        "Most houseplants rest in winter, so they need far less water than in summer.",
+        "Let the top of the soil dry out between waterings, and empty any saucer"
+        " after an hour.",
+        "Move plants away from radiators, whose dry heat browns the tips of their"
+        " leaves.",
+        "Keep feeding to a minimum until new growth shows again in spring.",
+    ]
+
+
+# Names: words of class and id values
+
+
+def test_name_kinds_reads_words_not_substrings():
+    values = [
+        "comments-area",
+        "commentary-body",
+        "jp-relatedposts",
+        "social-share",
+        "page-ad-margins",
+        "header",
+        "site-footer",
+        "about-the-author",
+        "author-name",
+        "entry-content",
+        "loaded shadow",
+        "unsubscribed",
+        "Newsletter_Signup",
+    ]
+    assert name_kinds(values) == {
+        "comments-area": COMMENTS,
+        "jp-relatedposts": BOILERPLATE,
+        "social-share": BOILERPLATE,
+        "page-ad-margins": BOILERPLATE,
+        "header": CHROME,
+        "site-footer": CHROME,
+        "about-the-author": BOILERPLATE,
+        "Newsletter_Signup": BOILERPLATE,
+    }
+
+
+def test_name_kinds_takes_the_strongest_word():
+    assert name_kinds(["widget comment-list", "footer share"]) == {
+        "widget comment-list": COMMENTS,
+        "footer share": BOILERPLATE,
+    }
+
+
+# Prose mass: the densest element, weighed by its names
+
+
+def test_comments_as_only_articles_do_not_hide_the_post(page):
+    html = page("focus_comment_articles")
+    assert texts(focused(html)) == [
+        "Garlic wants a long cold spell before it bulbs, so the cloves go in"
+        " between October and December, pointed end up.",
+        "Set each clove five centimetres deep and fifteen apart, in rows thirty"
+        " centimetres apart, in soil that drains well.",
+        "Water once after planting and then leave the bed alone until the first"
+        " green shoots push through in late winter.",
+    ]
+
+
+def test_teaser_articles_do_not_add_up_to_an_article(page):
+    assert focused(page("focus_teaser_articles")) == [
+        Block(
+            "Council approves new cycle lanes",
+            "Council approves new cycle lanes",
+            "heading",
+            1,
+        ),
+        *(
+            Block(text, "Council approves new cycle lanes")
+            for text in (
+                "The council voted on Tuesday to build four kilometres of protected"
+                " cycle lanes along the river road.",
+                "Work starts in March and should take eight months, with one lane of"
+                " traffic closed while it lasts.",
+                "Shop owners on the route asked for loading bays, and the plan now"
+                " includes six of them.",
+            )
+        ),
+    ]
+
+
+def test_chrome_names_weigh_a_long_footer_down(page):
+    assert texts(focused(page("focus_chrome_names"))) == [
+        "From Monday the first ferry leaves at seven instead of six, because of"
+        " work at the harbour.",
+        "The last crossing of the day is unchanged and still leaves the island at"
+        " ten at night.",
+    ]
+
+
+def test_content_words_weigh_a_candidate_up():
+    prose = "x" * 40
+    root = etree.HTML(
+        f"<div><div class='box'><p>{prose}</p></div></div>"
+        f"<div><div class='entry-content'><p>{prose}</p></div></div>"
+    )
+    top = densest(survey(root), set())
+    assert top is not None and top.get("class") == "entry-content"
+
+
+# Climb: growing the container while it adds prose
+
+
+def test_article_split_by_an_interruption_is_read_whole(page):
+    heading = "A short history of the bicycle"
+    assert focused(page("focus_split_article")) == [
+        Block(heading, heading, "heading", 1),
+        *(
+            Block(text, heading)
+            for text in (
+                "The first bicycles of the 1810s had no pedals at all: riders"
+                " pushed themselves along with their feet.",
+                "Pedals fixed to the front wheel came in the 1860s, and the wheel"
+                " grew huge to make each turn go further.",
+                "Continue below",
+                "The safety bicycle of the 1880s brought a chain drive and two"
+                " wheels of the same size, much like today.",
+                "Air-filled tyres followed a few years later and made the ride"
+                " smooth enough for long journeys.",
+            )
+        ),
+    ]
+
+
+def test_container_never_grows_past_a_content_element():
+    inside = "Inside the main element there is one paragraph of real text."
+    outside = "Outside it, an unnamed box holds a second paragraph of text."
+    html = f"<body><main><div><p>{inside}</p></div></main><div><p>{outside}</p></div>"
+    assert texts(focused(html)) == [inside]
+
+
+# Removal: named boilerplate and pictures inside the container
+
+
+def test_page_without_content_element_keeps_only_the_article(page):
+    assert texts(focused(page("focus_no_content_element"))) == [
+        "Tides are the slow rise and fall of the sea, driven mostly by the pull of"
+        " the Moon on the water facing it.",
+        "The Sun pulls too, and when Sun and Moon line up at new and full moon the"
+        " two pulls add up to the large spring tides.",
+        "A week later they pull at right angles, and the small neap tides follow,"
+        " with the least difference between high and low water.",
+        "Coastlines shape the rest: a funnel-shaped bay can raise the range to"
+        " more than fifteen metres.",
+    ]
+
+
+def test_captions_credits_and_galleries_are_removed(page):
+    heading = "Storks return to the village"
+    assert focused(page("focus_captions")) == [
+        Block(heading, heading, "heading", 1),
+        *(
+            Block(text, heading)
+            for text in (
+                "For the first time in forty years, a pair of white storks has"
+                " nested on the church tower.",
+                "The birds arrived from Spain in early April and began carrying"
+                " sticks to the tower the same day.",
+                "Villagers hope the pair will raise chicks, which would leave the"
+                " nest in August.",
+            )
+        ),
+    ]
+
+
+def test_named_wrapper_holding_the_article_is_kept(page):
+    assert texts(focused(page("focus_named_wrapper"))) == [
+        "A dry stone wall holds together by weight and friction alone, without"
+        " any mortar between the stones.",
+        "When a section falls, take it down to firm footing, sorting the stones"
+        " by size as they come off.",
+        "Rebuild in courses, each stone crossing the joint below it, with the wall"
+        " narrowing as it rises.",
+        "Fill the middle with small stones packed tight, since loose hearting is"
+        " what lets a wall slump.",
+        "Finish with a row of coping stones set on edge to shed the rain and hold"
+        " the top together.",
+    ]
+
+
+def test_commentary_is_an_article_and_its_comments_are_not(page):
+    heading = "Why the budget falls short"
+    assert focused(page("focus_commentary")) == [
+        Block(heading, heading, "heading", 1),
+        Block(
+            "The new budget promises more money for schools, but most of it only"
+            " replaces what inflation took away.",
+            heading,
+        ),
+        Block(
+            "Once rising energy bills are counted, many schools will have less to"
+            " spend next year than this one.",
+            heading,
+        ),
+    ]
+
+
+# No prose, and the text API
+
+
+def test_page_without_prose_is_read_as_without_focus():
+    html = "<ul><li><a href='/'>Home</a></li><li><a href='/a'>About</a></li></ul>"
+    assert focus_article(etree.HTML(html), set()) is None
+    assert parse_document(html, focus=True) == parse_document(html)
+
+
+@pytest.mark.parametrize("name", FOCUS_PAGES)
+def test_parse_html_never_focuses(name, page, monkeypatch):
+    html = page(name)
+    expected = parse_document(html).page
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("parse_html must not run the focus step")
+
+    monkeypatch.setattr(pagechunk.parse, "focus_article", refuse)
+    assert parse_html(html) == expected
+
+
+def test_parse_html_keeps_what_the_text_api_keeps(page):
+    assert texts(parse_html(page("focus_comment_articles")).blocks) == [
+        "Mine rotted last year in heavy clay, so this time I am trying a raised"
+        " bed instead.",
+        "Does it matter whether the cloves come from the supermarket or from a"
+        " seed company?",
+        "I always plant on the shortest day and lift on the longest, an old rule"
+        " that has never failed me.",
+    ]
