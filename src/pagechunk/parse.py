@@ -17,7 +17,7 @@ from pagechunk.model import (
     ROBOTS_NAMES,
     ParsedPage,
 )
-from pagechunk.prune import first_title, flatten, prune, read_head
+from pagechunk.prune import flatten, prune, read_page
 from pagechunk.walk import to_blocks, walk
 
 __all__ = ["Document", "parse_document", "parse_html"]
@@ -85,20 +85,24 @@ def parse_document(
         return Document(ParsedPage("", [], []), base_url)
     content_set = frozenset(content_tags)
     drop_set = frozenset(drop_tags)
-    head = read_head(root, frozenset(name.lower() for name in robots_names))
+    head, layout = read_page(
+        root,
+        robots_names=frozenset(name.lower() for name in robots_names),
+        content_tags=content_set,
+        chrome_tags=frozenset(chrome_tags),
+    )
     base = base_url
     if head.base_href:
         base = _join(base_url, head.base_href) if base_url else head.base_href
     resolve = _Resolver(base)
-    content = prune(
+    title = prune(
         root,
+        layout,
         drop_tags=drop_set,
-        chrome_tags=frozenset(chrome_tags),
-        content_tags=content_set,
         drop_roles=frozenset(drop_roles),
         drop_hidden=drop_hidden,
     )
-    title = first_title(root)
+    content = layout.content
     flatten(root, content=content, content_tags=content_set, drop_tags=drop_set)
     if focus:
         article = focus_article(root, content)

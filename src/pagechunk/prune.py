@@ -10,16 +10,17 @@ canonical metadata) is read first.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from lxml import etree
 
 __all__ = [
     "INLINE_TAGS",
+    "Layout",
     "PageHead",
-    "first_title",
     "flatten",
     "prune",
-    "read_head",
+    "read_page",
 ]
 
 INLINE_TAGS = frozenset(
@@ -39,8 +40,7 @@ _KEEP_INLINE = "pagechunk-content"
 
 # Attribute nodes, found by name in one cheap pass each; their owner elements
 # are the only ones whose attributes Python has to read.
-_ROLES = etree.XPath("//@role")
-_HIDING = etree.XPath("//@hidden|//@aria-hidden|//@style")
+_MARKING = etree.XPath("//@role|//@hidden|//@aria-hidden|//@style")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,54 +61,105 @@ class PageHead:
     canonical: str | None
 
 
-def read_head(root: etree._Element, robots_names: frozenset[str]) -> PageHead:
-    """Read links, base URL, robots directives and canonical URL of a page."""
-    in_template = _inside_templates(root)
-    hrefs: list[str] = []
-    base_href: str | None = None
-    directives: set[str] = set()
-    canonical: str | None = None
-    og_url: str | None = None
-    for element in root.iter("a", "area", "base", "meta", "link"):
+@dataclass(slots=True)
+class Layout:
+    """Where the elements that pruning decides on stand, read in one pass.
+
+    Attributes:
+        titles: The ``<title>`` elements, in document order.
+        content: The content elements: ``content_tags``, or an element whose
+            ``role`` names one.
+        chrome: The ``chrome_tags`` elements, in document order.
+        marking: The ``role``, ``hidden``, ``aria-hidden`` and ``style``
+            attributes, each knowing its element.
+    """
+
+    titles: list[etree._Element]
+    content: set[etree._Element]
+    chrome: list[etree._Element]
+    marking: list[Any]
+
+
+def read_page(
+    root: etree._Element,
+    *,
+    robots_names: frozenset[str],
+    content_tags: frozenset[str],
+    chrome_tags: frozenset[str],
+) -> tuple[PageHead, Layout]:
+    """Read links, base URL, robots directives and canonical URL, and find
+    the elements pruning decides on, in one tag-filtered pass over the tree
+    and one XPath over attributes."""
+    head = _HeadReader(robots_names)
+    layout = Layout([], set(), [], _MARKING(root))
+    for element in root.iter(*_HEAD_TAGS, *content_tags, *chrome_tags):
         tag = element.tag
+        if tag in _HEAD_TAGS:
+            head.read(element, tag, layout)
+        if tag in content_tags:
+            layout.content.add(element)
+        if tag in chrome_tags:
+            layout.chrome.append(element)
+    for attribute in layout.marking:
+        if attribute.attrname == "role" and _first_token(attribute) in content_tags:
+            layout.content.add(attribute.getparent())
+    return head.result(), layout
+
+
+_HEAD_TAGS = frozenset({"a", "area", "base", "meta", "link", "template", "title"})
+
+
+class _HeadReader:
+    """What :func:`read_page` gathers from links, ``<base>``, ``<meta>`` and
+    ``<link>``; links inside ``<template>`` are never shown, so not listed."""
+
+    def __init__(self, robots_names: frozenset[str]) -> None:
+        self.robots_names = robots_names
+        self.hrefs: list[str] = []
+        self.base_href: str | None = None
+        self.directives: set[str] = set()
+        self.canonical: str | None = None
+        self.og_url: str | None = None
+        self.in_template: set[etree._Element] = set()
+
+    def read(self, element: etree._Element, tag: str, layout: Layout) -> None:
         if tag == "a" or tag == "area":
             href = element.get("href")
-            if href and (not in_template or element not in in_template):
+            if href and (not self.in_template or element not in self.in_template):
                 href = href.strip()
                 if href:
-                    hrefs.append(href)
+                    self.hrefs.append(href)
         elif tag == "meta":
-            name = (element.get("name") or "").strip().lower()
-            if name in robots_names:
-                content = element.get("content") or ""
-                directives.update(d.strip().lower() for d in content.split(","))
-            elif og_url is None and element.get("property") == "og:url":
-                og_url = (element.get("content") or "").strip() or None
+            self.read_meta(element)
+        elif tag == "title":
+            layout.titles.append(element)
+        elif tag == "template":
+            self.in_template.update(element.iter("a", "area"))
         elif tag == "base":
-            if base_href is None:
-                base_href = (element.get("href") or "").strip() or None
-        elif canonical is None and "canonical" in _tokens(element.get("rel")):
-            canonical = (element.get("href") or "").strip() or None
-    return PageHead(hrefs, base_href, frozenset(directives), canonical or og_url)
+            if self.base_href is None:
+                self.base_href = (element.get("href") or "").strip() or None
+        elif self.canonical is None and "canonical" in _tokens(element.get("rel")):
+            self.canonical = (element.get("href") or "").strip() or None
+
+    def read_meta(self, element: etree._Element) -> None:
+        name = (element.get("name") or "").strip().lower()
+        if name in self.robots_names:
+            content = element.get("content") or ""
+            self.directives.update(d.strip().lower() for d in content.split(","))
+        elif self.og_url is None and element.get("property") == "og:url":
+            self.og_url = (element.get("content") or "").strip() or None
+
+    def result(self) -> PageHead:
+        return PageHead(
+            self.hrefs,
+            self.base_href,
+            frozenset(self.directives),
+            self.canonical or self.og_url,
+        )
 
 
 def _tokens(value: str | None) -> list[str]:
     return value.lower().split() if value else []
-
-
-def _inside_templates(root: etree._Element) -> set[etree._Element]:
-    """The links inside ``<template>`` elements, which the page never shows."""
-    inside: set[etree._Element] = set()
-    for template in root.iter("template"):
-        inside.update(template.iter("a", "area"))
-    return inside
-
-
-def first_title(root: etree._Element) -> str:
-    """The raw text of the first ``<title>`` left in the tree, or ``""``."""
-    for title in root.iter("title"):
-        return "".join(title.itertext())
-    return ""
 
 
 def _first_token(value: str) -> str:
@@ -125,17 +176,6 @@ def _hides(name: str, value: str) -> bool:
         return value.strip().lower() == "true"
     style = "".join(value.lower().split())
     return "display:none" in style or "visibility:hidden" in style
-
-
-def _content(
-    root: etree._Element, content_tags: frozenset[str], roles: list[str]
-) -> set[etree._Element]:
-    """The content elements: ``content_tags``, or a ``role`` naming one."""
-    found = set(root.iter(*content_tags)) if content_tags else set()
-    for role in roles:
-        if _first_token(role) in content_tags:
-            found.add(role.getparent())
-    return found
 
 
 def _outside_content(
@@ -169,36 +209,50 @@ def _outside_content(
 
 def prune(
     root: etree._Element,
+    layout: Layout,
     *,
     drop_tags: frozenset[str],
-    chrome_tags: frozenset[str],
-    content_tags: frozenset[str],
     drop_roles: frozenset[str],
     drop_hidden: bool,
-) -> set[etree._Element]:
+) -> str:
     """Remove, in place, every subtree whose text is never read, keeping the
-    text that follows each one; return the content elements.
+    text that follows each one; return the raw text of the page title.
 
     Dropped: ``drop_tags``, elements whose first ``role`` token is in
-    ``drop_roles``, ``chrome_tags`` outside any content element and, with
-    ``drop_hidden``, elements that are not rendered. Content elements inside
-    a dropped subtree may be in the returned set; they are no longer in the
-    tree.
+    ``drop_roles``, the layout's chrome outside any content element and, with
+    ``drop_hidden``, elements that are not rendered. ``<title>`` goes too: its
+    text is the title (the first one outside what is dropped), never body text.
     """
-    roles = _ROLES(root)
-    content = _content(root, content_tags, roles)
-    marked = [role.getparent() for role in roles if _first_token(role) in drop_roles]
-    if drop_hidden:
-        for attribute in _HIDING(root):
-            if _hides(attribute.attrname, attribute):
+    marked: list[etree._Element] = []
+    for attribute in layout.marking:
+        name = attribute.attrname
+        if name == "role":
+            if _first_token(attribute) in drop_roles:
                 marked.append(attribute.getparent())
-    if chrome_tags:
-        chrome = list(root.iter(*chrome_tags))
-        marked += _outside_content(chrome, content) if content else chrome
+        elif drop_hidden and _hides(name, attribute):
+            marked.append(attribute.getparent())
+    content = layout.content
+    marked += _outside_content(layout.chrome, content) if content else layout.chrome
+    title = _first_title(layout.titles, set(marked), drop_tags)
     for element in marked:
         element.tag = _MARK
-    etree.strip_elements(root, _MARK, *drop_tags, with_tail=False)
-    return content
+    etree.strip_elements(root, _MARK, "title", *drop_tags, with_tail=False)
+    return title
+
+
+def _first_title(
+    titles: list[etree._Element],
+    marked: set[etree._Element],
+    drop_tags: frozenset[str],
+) -> str:
+    """The text of the first title that no dropped element holds."""
+    for title in titles:
+        if not any(
+            ancestor in marked or ancestor.tag in drop_tags
+            for ancestor in title.iterancestors()
+        ):
+            return "".join(title.itertext())
+    return ""
 
 
 def flatten(
@@ -208,9 +262,8 @@ def flatten(
     content_tags: frozenset[str],
     drop_tags: frozenset[str],
 ) -> None:
-    """Remove ``<title>`` (its text is the page title, never body text) and
-    merge inline elements other than ``content`` into their parents, in place."""
-    etree.strip_elements(root, "title", with_tail=False)
+    """Merge inline elements other than ``content`` into their parents, in
+    place, so the walk visits only elements that shape blocks."""
     inline = INLINE_TAGS - content_tags - drop_tags
     for element in content:
         if element.tag in inline:  # a <span role="main"> must outlive stripping
