@@ -27,6 +27,8 @@ WORDS = st.sampled_from(
         "2024",
         "·",
         "|",
+        "comments",  # a label when it stands alone under a heading in the tail
+        "Sign up",  # makes a note of a short block in the tail
     ]
 )
 HEADINGS = st.sampled_from(
@@ -123,6 +125,8 @@ MARKDOWN_PIECES = st.sampled_from(
         "### Footer",
         "Short line.",
         "A sentence long enough to read like content.",
+        "Reporting by A. Writer; editing by B. Editor.",
+        "comments",
         "bridge " * 40,
         "```\ncode\n\nmore\n```",
         "```\nunclosed",

@@ -114,6 +114,26 @@ def test_name_kinds_reads_words_not_substrings():
     }
 
 
+def test_name_kinds_reads_trending_boxes_and_previous_next_links():
+    values = [
+        "rail rail--trending",
+        "trending-now",
+        "grid-container next-prev",
+        "post-prev",
+        "prev",
+        "preview-image",
+        "previously",
+        "next",
+    ]
+    assert name_kinds(values) == {
+        "rail rail--trending": BOILERPLATE,
+        "trending-now": BOILERPLATE,
+        "grid-container next-prev": BOILERPLATE,
+        "post-prev": BOILERPLATE,
+        "prev": BOILERPLATE,
+    }
+
+
 def test_name_kinds_takes_the_strongest_word():
     assert name_kinds(["widget comment-list", "footer share"]) == {
         "widget comment-list": COMMENTS,
@@ -239,6 +259,38 @@ def test_captions_credits_and_galleries_are_removed(page):
                 " nest in August.",
             )
         ),
+    ]
+
+
+def test_trending_box_inside_the_story_is_removed(page):
+    heading = "Hunter catches plague from a wild rabbit"
+    assert focused(page("focus_trending_box")) == [
+        Block(heading, heading, "heading", 1),
+        *(
+            Block(text, heading)
+            for text in (
+                "A hunter who ate a wild rabbit he had caught has been taken to"
+                " hospital with bubonic plague.",
+                "Health officials said the man had eaten the meat five days before"
+                " he fell ill with a fever.",
+                "Twenty-eight people who had been in close contact with him were"
+                " put under observation.",
+                "Plague is treated with antibiotics and rarely spreads between"
+                " people when caught early.",
+            )
+        ),
+    ]
+
+
+def test_previous_and_next_story_links_are_removed(page):
+    assert texts(focused(page("focus_previous_and_next"))) == [
+        "Lexus shows its open-top coupe",
+        "The convertible keeps the coupe's long bonnet and low nose, and loses"
+        " only its fixed roof.",
+        "Its fabric top folds away in fifteen seconds, at speeds of up to fifty"
+        " kilometres an hour.",
+        "The car goes on sale next summer, with the same engine as the coupe it"
+        " is based on.",
     ]
 
 

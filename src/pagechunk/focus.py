@@ -7,8 +7,9 @@ boilerplate inside it removed, and walks only that. The rules run in this
 order; each function's docstring names the evidence it reads:
 
 1. :func:`survey`: prose, the text each block holds itself, and names.
-2. :func:`name_kinds`: which ``class`` and ``id`` words name comments,
-   boilerplate or site chrome.
+2. :func:`~pagechunk.focus_names.name_kinds`: which ``class`` and ``id``
+   words name comments, boilerplate or site chrome (trending stories and
+   links to the previous and next articles among them).
 3. :func:`densest`: the element credited with the most prose, like
    readability, weighed by names; teaser and comment articles add nothing up.
 4. :func:`climb`: the ancestor the article grows to while each step adds
@@ -19,19 +20,22 @@ order; each function's docstring names the evidence it reads:
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from lxml import etree
 
+from pagechunk.focus_names import BOILERPLATE, CHROME, COMMENTS, NONE, name_kinds
+
 __all__ = [
+    "BOILERPLATE",
+    "CHROME",
     "CLIMB_SHARE",
+    "COMMENTS",
     "DENSE_SHARE",
     "LOOSE_SHARE",
     "MIN_PROSE",
+    "NONE",
     "boilerplate_inside",
     "climb",
     "densest",
@@ -52,27 +56,6 @@ LOOSE_SHARE = 0.1
 CLIMB_SHARE = 0.7
 """Share of the page's prose a container must hold to be choosy in growing."""
 
-NONE, CHROME, BOILERPLATE, COMMENTS = range(4)
-"""Kinds of names, weakest first; an element takes the strongest it has."""
-
-# Names are lower-cased and their separators turned into spaces, so a space
-# marks where a word starts. The pattern is a trie of literals (one branch
-# tried per first letter) with fixed-length lookarounds, so it reads each
-# character a bounded number of times.
-_NAME_WORDS = re.compile(
-    r" (a(?:bout (?:the )?author|d(?:s?(?= )|vert)"
-    r"|uthor (?:box|info|description|details|profile|card))"
-    r"|b(?:anner|io(?:graphy)?(?= )|readcrumb)"
-    r"|c(?:a(?:ption|rousel)|o(?:mment(?!ar)|nsent|okie)|redit)"
-    r"|disqus|footer|gallery|header|m(?:asthead|enu)|n(?:av|ewsletter)|outbrain"
-    r"|promo|re(?:commend|lated)|s(?:har|idebar|lideshow|ocial|ponsor|ubscri)"
-    r"|t(?:aboola|oolbar)|widget)"
-)
-_WORD_KINDS = dict.fromkeys(("comment", "disqus"), COMMENTS) | dict.fromkeys(
-    ("footer", "nav", "menu", "header", "widget", "banner", "masthead", "toolbar"),
-    CHROME,
-)  # any other word the pattern matches names boilerplate
-_SEPARATORS = str.maketrans("-_\t\n\r\f", "      ")
 _DEMOTED = 0.2  # weight of a candidate named as boilerplate or in comments
 _PROMOTED = 1.25  # weight of a candidate named with a content word
 _CONTENT_WORDS = ("article", "content", "entry", "post", "story", "body", "text")
@@ -178,33 +161,6 @@ def _own_chars(element: etree._Element, with_tails: bool) -> int:
             if tail:
                 chars += len(tail.strip())
     return chars
-
-
-def name_kinds(names: Iterable[str]) -> dict[str, int]:
-    """The kind of each ``class`` or ``id`` value that names one; values
-    naming nothing are left out.
-
-    Evidence: words, split at ``-``, ``_`` and spaces, that start with a stem
-    (``comment``, ``share``, ``sidebar``, ``footer``...) or are whole short
-    words (``ad``, ``ads``, ``bio``); ``commentary`` is an article, and
-    ``unsubscribed`` or ``shadow`` name nothing.
-    """
-    values = list(names)
-    starts: list[int] = []
-    offset = 1
-    lowered = []
-    for value in values:
-        lowered.append(value.lower())
-        starts.append(offset)
-        offset += len(lowered[-1]) + 3
-    text = f" {' | '.join(lowered)} ".translate(_SEPARATORS)
-    kinds: dict[str, int] = {}
-    for match in _NAME_WORDS.finditer(text):
-        kind = _WORD_KINDS.get(match[1], BOILERPLATE)
-        value = values[bisect_right(starts, match.start() + 1) - 1]
-        if kind > kinds.get(value, NONE):
-            kinds[value] = kind
-    return kinds
 
 
 def _credits(

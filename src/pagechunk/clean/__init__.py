@@ -21,6 +21,14 @@ Beyond the seed, each with the evidence it reads:
   outside link labels (link labels are not the article's own text).
 - In Markdown, an image is a link whose label reads as nothing, so rows of
   badges have nothing to read (the ``![alt](src)`` syntax).
+- After the article's last sentence of its own, a short credit, contact,
+  call-to-action or disclosure line goes, and the short blocks after it
+  (position after every block that reads like content, size under
+  ``min_prose_chars``, and a short list of English phrases, see
+  :mod:`pagechunk.clean.tail`).
+- After that sentence, a heading opens page furniture: the short labels
+  without links under it go, such as the lone "comments" of a comment widget
+  (position, a heading in the tail, no links, under ``min_intro_chars``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pagechunk.model import Block
 
-__all__ = ["BlockFacts", "Limits", "measure", "readable_chars"]
+__all__ = ["BlockFacts", "Limits", "measure", "readable_chars", "reads_like_content"]
 
 _ASCII_UNREADABLE = bytes(code for code in range(128) if not chr(code).isalnum())
 
@@ -86,3 +86,15 @@ def measure(block: Block) -> BlockFacts:
         return BlockFacts(readable, 0, 0)
     labels = " ".join([link.label for link in block.links])
     return BlockFacts(readable, min(readable, readable_chars(labels)), len(block.links))
+
+
+def reads_like_content(block: Block, facts: BlockFacts, limits: Limits) -> bool:
+    """Whether a block reads like content: code, or ``min_intro_chars`` of
+    readable text with a link share under ``link_density``."""
+    if block.kind == "code":
+        return True
+    return (
+        block.kind != "heading"
+        and facts.readable >= limits.min_intro_chars
+        and facts.link_share < limits.link_density
+    )

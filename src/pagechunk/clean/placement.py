@@ -13,7 +13,8 @@ import string
 from collections import Counter
 from dataclasses import dataclass
 
-from pagechunk.clean.measure import BlockFacts, Limits
+from pagechunk.clean.measure import BlockFacts, Limits, reads_like_content
+from pagechunk.clean.tail import read_tail
 from pagechunk.model import Block
 
 __all__ = [
@@ -89,6 +90,10 @@ class Layout:
         menu_links: The links of the menu the block belongs to: every
             link-dense block of its kind under its heading path. HTML gives
             each menu entry its own block, and the menu is what has a size.
+        tail_note: The block is a note after the article's last sentence,
+            or follows one there (see :mod:`pagechunk.clean.tail`).
+        tail_label: The block is a label under a heading that stands after
+            the article's last sentence.
     """
 
     repeated: list[bool]
@@ -97,6 +102,8 @@ class Layout:
     chrome_opening: list[bool]
     chrome_context: list[bool]
     menu_links: list[int]
+    tail_note: list[bool]
+    tail_label: list[bool]
 
 
 def read_layout(blocks: list[Block], facts: list[BlockFacts], limits: Limits) -> Layout:
@@ -105,7 +112,8 @@ def read_layout(blocks: list[Block], facts: list[BlockFacts], limits: Limits) ->
     start, end = _article_span(blocks, facts, limits)
     opening, context = _chrome_sections(blocks, facts, repeated, limits)
     menus = _menu_links(blocks, facts, limits)
-    return Layout(repeated, start, end, opening, context, menus)
+    notes, labels = read_tail(blocks, facts, repeated, limits)
+    return Layout(repeated, start, end, opening, context, menus, notes, labels)
 
 
 def _is_short_link_block(block: Block, facts: BlockFacts, limits: Limits) -> bool:
@@ -164,16 +172,6 @@ def _article_span(
     return substantial[0], substantial[-1]
 
 
-def _reads_like_content(block: Block, facts: BlockFacts, limits: Limits) -> bool:
-    if block.kind == "code":
-        return True
-    return (
-        block.kind != "heading"
-        and facts.readable >= limits.min_intro_chars
-        and facts.link_share < limits.link_density
-    )
-
-
 def _chrome_sections(
     blocks: list[Block],
     facts: list[BlockFacts],
@@ -197,7 +195,7 @@ def _chrome_sections(
         elif (
             discarding
             and not repeated[index]
-            and _reads_like_content(block, facts[index], limits)
+            and reads_like_content(block, facts[index], limits)
         ):
             discarding = False
         opening[index] = discarding

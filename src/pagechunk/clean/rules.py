@@ -4,7 +4,9 @@ Each rule reads one kind of evidence about a block and either settles its
 fate (:data:`KEEP` or :data:`DROP`) or passes it on to the next rule with
 ``None``. The order is the seed's: prose value first, then empty and repeated
 link blocks, link shape, placement on the page, and size last; a block that
-reaches the end of the list stays.
+reaches the end of the list stays. The rules beyond the seed's (a chrome
+section's opening, the notes and labels of the page's tail) run before the
+seed's rule that keeps blocks without links, since what they find has none.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ __all__ = [
     "placed_like_chrome",
     "plain_text",
     "prose_value",
+    "tail_label",
+    "tail_note",
 ]
 
 
@@ -70,6 +74,17 @@ def prose_value(page: Page, index: int) -> Verdict | None:
 def chrome_opening(page: Page, index: int) -> Verdict | None:
     """Drop what stands in the opening of a chrome section, before any content."""
     return DROP if page.layout.chrome_opening[index] else None
+
+
+def tail_note(page: Page, index: int) -> Verdict | None:
+    """Drop a credit, contact, call-to-action or disclosure note after the
+    article's last sentence, and what follows it there."""
+    return DROP if page.layout.tail_note[index] else None
+
+
+def tail_label(page: Page, index: int) -> Verdict | None:
+    """Drop a short label under a heading after the article's last sentence."""
+    return DROP if page.layout.tail_label[index] else None
 
 
 def plain_text(page: Page, index: int) -> Verdict | None:
@@ -128,6 +143,8 @@ def menu_sized(page: Page, index: int) -> Verdict | None:
 RULES: tuple[Rule, ...] = (
     prose_value,  # seed rule 1: enough prose stays whatever else holds
     chrome_opening,  # a chrome section's opening goes outright
+    tail_note,  # credits and calls to action after the article's last sentence
+    tail_label,  # labels under a heading after the article's last sentence
     plain_text,  # seed rule 1: headings, code and link-less blocks stay
     empty_or_repeated,  # seed rule 2
     menu_shaped,  # seed rule 3
