@@ -5,59 +5,37 @@
 JSON object per chunk. A problem with one input is reported on standard error
 and the others are still processed; the exit status is then 1.
 
-Commands that take a name as their first argument (a later batch command,
-``pagechunk chunk INPUT... -o OUT``) go in :data:`COMMANDS`; any other first
-argument is an input, so ``pagechunk page.html`` keeps working. A file named
-like a command is read as ``./chunk``.
+Commands that take a name as their first argument go in :data:`COMMANDS`:
+``pagechunk chunk INPUT... -o OUT`` for batches (see :mod:`pagechunk.crawl`)
+and ``pagechunk reprocess MANIFEST``. Any other first argument is an input, so
+``pagechunk page.html`` keeps working; a file named like a command is read as
+``./chunk``. Batch commands exit with 0 when every document gave chunks, 1
+when one failed, and 2 when the run could not be done as asked.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import http.client
 import json
 import os
+import sqlite3
 import sys
-import urllib.error
-import urllib.request
-import zlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any, BinaryIO
+from functools import partial
+from typing import Any
 
 from pagechunk import __version__
-from pagechunk.chunk import chunk_blocks
+from pagechunk.batch import Settings, page_records
+from pagechunk.crawl import Tally, chunk_inputs, chunk_on_dask, reprocess
 from pagechunk.errors import PagechunkError
 from pagechunk.model import MAX_CHARS, TARGET_CHARS
-from pagechunk.pipeline import extract
+from pagechunk.sinks import FORMATS, OutputError
+from pagechunk.sources import FETCH_TIMEOUT, Document, InputError, read_input
 
 __all__ = ["COMMANDS", "main"]
 
-FETCH_TIMEOUT = 30.0
-"""Seconds a URL fetch may take before it fails, unless ``--timeout`` says."""
-
-HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
-"""Media types a fetched input is read as; any other ``text/*`` is tried too."""
-
 COMMANDS: dict[str, Callable[[list[str]], int]] = {}
 """Subcommands by name; each takes the arguments after its name."""
-
-_GZIP_MAGIC = b"\x1f\x8b"
-
-
-class InputError(Exception):
-    """One input could not be read; the message says why."""
-
-
-@dataclass(frozen=True, slots=True)
-class Document:
-    """The bytes of one input and what its source said about them."""
-
-    data: bytes
-    url: str
-    base_url: str | None = None
-    encoding: str | None = None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -84,6 +62,92 @@ def build_parser() -> argparse.ArgumentParser:
         help="an .html, .htm or .html.gz file, - for standard input, or an http(s) URL",
     )
     add_chunk_options(parser)
+    _add_timeout(parser)
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}"
+    )
+    return parser
+
+
+def build_chunk_parser() -> argparse.ArgumentParser:
+    """The parser of ``pagechunk chunk INPUT... -o OUT``."""
+    parser = argparse.ArgumentParser(
+        prog="pagechunk chunk",
+        description=(
+            "Chunk many pages into one file of records, in input order, on "
+            "every core; failures go to OUT.errors.jsonl, and a manifest "
+            "beside OUT lets a killed run --resume."
+        ),
+    )
+    parser.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="INPUT",
+        help="an HTML or Markdown (.md) file, a directory (its .html, .htm and "
+        ".html.gz files), a .warc or .warc.gz archive, - for standard input, "
+        "or an http(s) URL",
+    )
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="the file to write"
+    )
+    parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="jsonl (one JSON object per chunk) or parquet "
+        "(default: parquet when OUT ends in .parquet, else jsonl)",
+    )
+    _add_batch_options(parser)
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the run that OUT's manifest records, with the same "
+        "inputs and options",
+    )
+    parser.add_argument(
+        "--dask-scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster at ADDRESS instead (no manifest)",
+    )
+    add_chunk_options(parser)
+    _add_timeout(parser)
+    return parser
+
+
+def build_reprocess_parser() -> argparse.ArgumentParser:
+    """The parser of ``pagechunk reprocess MANIFEST``."""
+    parser = argparse.ArgumentParser(
+        prog="pagechunk reprocess",
+        description=(
+            "Redo, oldest first, the documents whose records an older "
+            "pipeline version made, and rewrite their records in place."
+        ),
+    )
+    parser.add_argument(
+        "manifest", metavar="MANIFEST", help="the OUT.manifest.sqlite of a run"
+    )
+    _add_batch_options(parser)
+    _add_timeout(parser)
+    return parser
+
+
+def _add_batch_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers",
+        type=_workers,
+        default=_cores(),
+        metavar="N",
+        help="how many processes run the pipeline (default: the cores, here "
+        f"{_cores()})",
+    )
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print no progress bar and no closing summary",
+    )
+
+
+def _add_timeout(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timeout",
         type=float,
@@ -91,10 +155,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"how long a URL fetch may take (default {FETCH_TIMEOUT:g})",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"%(prog)s {__version__}"
-    )
-    return parser
 
 
 def add_chunk_options(parser: argparse.ArgumentParser) -> None:
@@ -131,6 +191,22 @@ def add_chunk_options(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="keep the blocks the boilerplate cleaner would drop",
     )
+
+
+def _workers(value: str) -> int:
+    try:
+        workers = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if workers < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return workers
+
+
+def _cores() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def _size(value: str) -> int | None:
@@ -176,90 +252,86 @@ def chunk_records(
     document: Document, options: argparse.Namespace
 ) -> Iterator[dict[str, Any]]:
     """Run the pipeline on one document and yield one dict per chunk."""
-    base_url = options.url or document.base_url
-    page = extract(
-        document.data,
-        base_url=base_url,
-        encoding=document.encoding,
-        clean=options.clean,
-    )
-    chunks = chunk_blocks(
-        page.blocks,
-        title=page.title,
+    yield from page_records(document, settings_from(options), with_id=False)
+
+
+def settings_from(options: argparse.Namespace) -> Settings:
+    """The pipeline options that :func:`add_chunk_options` parsed."""
+    return Settings(
+        url=options.url,
         target_chars=options.target_chars,
         max_chars=options.max_chars,
         prefix=options.prefix,
-    )
-    url = base_url or document.url
-    for chunk in chunks:
-        yield {
-            "url": url,
-            "title": page.title,
-            "heading": chunk.heading,
-            "position": chunk.position,
-            "text": chunk.text,
-            "chars": len(chunk.text),
-            "noindex": page.noindex,
-        }
-
-
-def read_input(
-    source: str, *, timeout: float = FETCH_TIMEOUT, stdin: BinaryIO | None = None
-) -> Document:
-    """Read a file, ``-`` (standard input) or an http(s) URL into a Document."""
-    if source == "-":
-        stream = stdin if stdin is not None else sys.stdin.buffer
-        return Document(_gunzip(stream.read()), url="-")
-    scheme, separator, _ = source.partition("://")
-    if separator and scheme.lower() in ("http", "https"):
-        return _fetch(source, timeout)
-    if separator and scheme.isalpha():
-        raise InputError(f"cannot fetch {scheme}: URLs, only http and https")
-    try:
-        with open(source, "rb") as file:
-            data = file.read()
-    except OSError as error:
-        raise InputError(error.strerror or str(error)) from None
-    return Document(_gunzip(data), url=source)
-
-
-def _fetch(url: str, timeout: float) -> Document:
-    request = urllib.request.Request(
-        url, headers={"User-Agent": f"pagechunk/{__version__}"}
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            data = response.read()
-            headers = response.headers
-            final_url = response.geturl()
-    except urllib.error.HTTPError as error:
-        raise InputError(f"HTTP {error.code} {error.reason}") from None
-    except urllib.error.URLError as error:
-        raise InputError(f"cannot fetch: {error.reason}") from None
-    except (OSError, ValueError, http.client.HTTPException) as error:
-        raise InputError(f"cannot fetch: {error}") from None
-    media_type = headers.get_content_type()
-    if headers.get("Content-Type") and not _readable(media_type):
-        raise InputError(f"not an HTML page: {media_type}")
-    return Document(
-        _gunzip(data),
-        url=final_url,
-        base_url=final_url,
-        encoding=headers.get_content_charset(),
+        clean=options.clean,
     )
 
 
-def _readable(media_type: str) -> bool:
-    return media_type in HTML_MEDIA_TYPES or media_type.startswith("text/")
+def _chunk(argv: list[str]) -> int:
+    parser = build_chunk_parser()
+    options = parser.parse_args(argv)
+    format = options.format or (
+        "parquet" if options.output.lower().endswith(".parquet") else "jsonl"
+    )
+    if options.dask_scheduler and (options.resume or "-" in options.inputs):
+        parser.error("--dask-scheduler takes neither --resume nor - as an input")
+    progress = not options.quiet and sys.stderr.isatty()
+    if options.dask_scheduler:
+        work = partial(
+            chunk_on_dask,
+            options.inputs,
+            options.output,
+            settings=settings_from(options),
+            address=options.dask_scheduler,
+            format=format,
+            progress=progress,
+        )
+    else:
+        work = partial(
+            chunk_inputs,
+            options.inputs,
+            options.output,
+            settings=settings_from(options),
+            format=format,
+            workers=options.workers,
+            resume=options.resume,
+            progress=progress,
+            timeout=options.timeout,
+        )
+    return _run("chunk", work, options.quiet, "--resume goes on")
 
 
-def _gunzip(data: bytes) -> bytes:
-    if not data.startswith(_GZIP_MAGIC):
-        return data
+def _reprocess(argv: list[str]) -> int:
+    options = build_reprocess_parser().parse_args(argv)
+    work = partial(
+        reprocess,
+        options.manifest,
+        workers=options.workers,
+        progress=not options.quiet and sys.stderr.isatty(),
+        timeout=options.timeout,
+    )
+    return _run("reprocess", work, options.quiet, "run it again to go on")
+
+
+def _run(command: str, work: Callable[[], Tally], quiet: bool, resume_hint: str) -> int:
+    """Do a batch command's work and print its summary unless ``quiet``.
+
+    Returns 0, 1 when a document failed, 2 when the work could not be done
+    as asked, and 130 when it was interrupted.
+    """
     try:
-        return gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as error:
-        raise InputError(f"broken gzip data: {error}") from None
+        tally = work()
+    except (OutputError, OSError, sqlite3.Error) as error:
+        print(f"pagechunk {command}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"pagechunk {command}: interrupted; {resume_hint}", file=sys.stderr)
+        return 130
+    if not quiet:
+        print(f"pagechunk: {tally.summary()}", file=sys.stderr)
+    return 1 if tally.failed_in_output else 0
+
+
+COMMANDS.update(chunk=_chunk, reprocess=_reprocess)
 
 
 def _report(source: str, message: str) -> None:

@@ -1,0 +1,335 @@
+"""Documents in, chunk records out: one at a time, or many on a process pool.
+
+A chunk record is a dict with the fields of :data:`RECORD_FIELDS`; a document
+that fails becomes one error record (:data:`ERROR_FIELDS`) instead, so a broken
+page never stops a batch. :func:`process` runs documents on a pool of worker
+processes and yields their outcomes in input order, whatever the number of
+workers. :func:`chunk_partition` is the same work as a plain function over
+paths, for Dask's ``map_partitions`` and Spark's ``mapPartitions``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from pagechunk import __version__
+from pagechunk.chunk import chunk_blocks
+from pagechunk.clean import clean_markdown
+from pagechunk.markdown import read_markdown
+from pagechunk.model import MAX_CHARS, TARGET_CHARS, Block
+from pagechunk.pipeline import extract
+from pagechunk.sources import Document, Unreadable, read_path
+
+__all__ = [
+    "BATCH_DOCUMENTS",
+    "ERROR_FIELDS",
+    "PIPELINE_VERSION",
+    "RECORD_FIELDS",
+    "RULES_REVISION",
+    "Item",
+    "Outcome",
+    "Settings",
+    "chunk_partition",
+    "doc_id",
+    "error_record",
+    "json_lines",
+    "outcome",
+    "page_records",
+    "process",
+    "run_batch",
+]
+
+RULES_REVISION = 1
+"""Raised whenever a change to parsing, cleaning or chunking changes the chunks
+some page gives, so that ``pagechunk reprocess`` knows what to redo."""
+
+PIPELINE_VERSION = f"{__version__}+rules.{RULES_REVISION}"
+"""The version a batch manifest records for the records it made."""
+
+RECORD_FIELDS = (
+    "url",
+    "title",
+    "heading",
+    "position",
+    "text",
+    "chars",
+    "doc_id",
+    "noindex",
+)
+"""The fields of a chunk record, in the order they are written."""
+
+ERROR_FIELDS = ("source", "url", "doc_id", "error", "message")
+"""The fields of an error record: the source key, the URL, the document id,
+the error's type name and its message."""
+
+BATCH_DOCUMENTS = 4
+"""Documents sent to a worker process at a time."""
+
+Item = Document | Unreadable
+"""What a batch is made of: documents, and inputs that could not be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The pipeline options of a batch, the same for every document.
+
+    ``url`` is the base URL of every document when given; otherwise each
+    document's own (a WARC record's target URI, a fetched URL's address).
+    """
+
+    url: str | None = None
+    target_chars: int | None = TARGET_CHARS
+    max_chars: int | None = MAX_CHARS
+    prefix: bool = True
+    clean: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one document: its records as JSON lines, or an error.
+
+    Attributes:
+        source: The document's source key.
+        records: The chunk records, one UTF-8 JSON object a line.
+        chunks: How many records ``records`` holds.
+        error: The error record as one JSON line; empty when it succeeded.
+    """
+
+    source: str
+    records: bytes
+    chunks: int
+    error: bytes = b""
+
+
+def doc_id(source: str) -> str:
+    """A short, stable id for the document with this source key."""
+    return hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+def page_records(
+    document: Document, settings: Settings, *, with_id: bool = True
+) -> list[dict[str, Any]]:
+    """Run the pipeline on one document and return one dict per chunk.
+
+    A Markdown document is split with the Markdown reader, and cleaned first
+    when its base URL is an http(s) address; its title is its first ``#``
+    heading.
+    """
+    base_url = settings.url or document.base_url
+    if document.markdown:
+        title, blocks = _markdown_blocks(document, base_url, settings.clean)
+        noindex = False
+    else:
+        page = extract(
+            document.content(),
+            base_url=base_url,
+            encoding=document.encoding,
+            clean=settings.clean,
+        )
+        title, blocks, noindex = page.title, page.blocks, page.noindex
+    chunks = chunk_blocks(
+        blocks,
+        title=title,
+        target_chars=settings.target_chars,
+        max_chars=settings.max_chars,
+        prefix=settings.prefix,
+    )
+    url = base_url or document.url
+    identity = {"doc_id": doc_id(document.key)} if with_id else {}
+    return [
+        {
+            "url": url,
+            "title": title,
+            "heading": chunk.heading,
+            "position": chunk.position,
+            "text": chunk.text,
+            "chars": len(chunk.text),
+            **identity,
+            "noindex": noindex,
+        }
+        for chunk in chunks
+    ]
+
+
+def _markdown_blocks(
+    document: Document, base_url: str | None, clean: bool
+) -> tuple[str, list[Block]]:
+    text = document.content().decode(document.encoding or "utf-8-sig", "replace")
+    if clean and base_url:
+        text = clean_markdown(text, media_type="text/html", source_uri=base_url)
+    blocks = read_markdown(text)
+    first = next((block for block in blocks if block.kind == "heading"), None)
+    return (first.text if first and first.level == 1 else ""), blocks
+
+
+def error_record(source: str, url: str, error: str, message: str) -> dict[str, str]:
+    """The error record of a document that gave no chunks."""
+    return {
+        "source": source,
+        "url": url,
+        "doc_id": doc_id(source),
+        "error": error,
+        "message": " ".join(message.split()) or error,
+    }
+
+
+def _records_or_error(
+    item: Item, settings: Settings
+) -> tuple[list[dict[str, Any]], dict[str, str] | None]:
+    if isinstance(item, Unreadable):
+        return [], error_record(item.source, item.url, item.error, item.message)
+    try:
+        return page_records(item, settings), None
+    except Exception as error:  # one bad page must not stop a batch
+        name = type(error).__name__
+        return [], error_record(item.key, item.url, name, str(error))
+
+
+def outcome(item: Item, settings: Settings) -> Outcome:
+    """Run one document, or report one that could not be read, as an Outcome."""
+    records, error = _records_or_error(item, settings)
+    if error is not None:
+        return Outcome(item.key, b"", 0, json_lines([error]))
+    return Outcome(item.key, json_lines(records), len(records))
+
+
+def json_lines(records: Iterable[dict[str, Any]]) -> bytes:
+    """Records as UTF-8 JSON Lines; a lone surrogate is written as its escape."""
+    text = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+    return text.encode("utf-8", "backslashreplace")
+
+
+def run_batch(items: Sequence[Item], settings: Settings) -> list[Outcome]:
+    """The outcomes of some documents, in order; what a worker runs."""
+    return [outcome(item, settings) for item in items]
+
+
+def chunk_partition(
+    paths: Iterable[str], settings: Settings | None = None, *, errors: bool = False
+) -> Iterator[dict[str, Any]]:
+    """The chunk records of the documents in some files or WARC archives.
+
+    This is the per-partition function of :func:`pagechunk.dask.chunk_bag`,
+    and Spark's ``rdd.mapPartitions`` takes it as it is. Documents that fail
+    are skipped, or, with ``errors``, yield their error record (the only
+    records with an ``"error"`` field).
+    """
+    settings = settings or Settings()
+    for path in paths:
+        for item in read_path(path):
+            records, error = _records_or_error(item, settings)
+            if error is not None and errors:
+                yield error
+            yield from records
+
+
+def process(
+    batches: Iterable[Sequence[Item]], settings: Settings, workers: int = 1
+) -> Iterator[Outcome]:
+    """The outcomes of every document of ``batches``, in input order.
+
+    With more than one worker, batches go to a pool of that many processes,
+    a few batches ahead of the one being returned; each batch is taken from
+    ``batches`` only when it is about to be sent, so whatever the iterable
+    does before yielding a batch happens before its work is dispatched. A
+    document that kills its worker process gets an error record.
+    """
+    if workers <= 1:
+        for batch in batches:
+            yield from run_batch(batch, settings)
+        return
+    pool = _Pool(workers)
+    try:
+        yield from pool.run(batches, settings)
+    finally:
+        pool.close()
+
+
+class _Pool:
+    """A process pool that returns outcomes in order and survives dead workers."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.executor = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            self.workers, initializer=_start_worker, initargs=(os.getpid(),)
+        )
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+    def run(
+        self, batches: Iterable[Sequence[Item]], settings: Settings
+    ) -> Iterator[Outcome]:
+        pending: deque[tuple[Sequence[Item], ProcessPoolExecutor, Future]] = deque()
+        window = self.workers * 3
+        for batch in batches:
+            future = self.executor.submit(run_batch, batch, settings)
+            pending.append((batch, self.executor, future))
+            if len(pending) >= window:
+                yield from self._collect(*pending.popleft(), settings)
+        while pending:
+            yield from self._collect(*pending.popleft(), settings)
+
+    def _collect(
+        self,
+        batch: Sequence[Item],
+        executor: ProcessPoolExecutor,
+        future: Future,
+        settings: Settings,
+    ) -> list[Outcome]:
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            self._replace(executor)
+            return [self._alone(item, settings) for item in batch]
+
+    def _alone(self, item: Item, settings: Settings) -> Outcome:
+        """Run one document of a batch whose worker died, on its own."""
+        executor = self.executor
+        try:
+            return executor.submit(outcome, item, settings).result()
+        except BrokenProcessPool:
+            self._replace(executor)
+        message = "the worker process died on this document"
+        record = error_record(item.key, item.url, "WorkerDied", message)
+        return Outcome(item.key, b"", 0, json_lines([record]))
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        if broken is self.executor:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._start()
+
+
+def _start_worker(parent: int) -> None:
+    """Leave Ctrl-C to the parent, and exit when the parent is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if os.name == "posix":
+        watch = threading.Thread(target=_exit_with, args=(parent,), daemon=True)
+        watch.start()
+
+
+def _exit_with(parent: int) -> None:
+    # A parent killed with SIGKILL never tells its workers; they would wait
+    # on their task queue for ever.
+    first_parent = os.getppid()
+    while os.getppid() == first_parent:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.5)
+    os._exit(1)

@@ -1,0 +1,282 @@
+"""Where batch records go: JSON Lines files written in order, and Parquet.
+
+Records are always written first as JSON Lines, appended document by
+document, so that a killed run can cut a file back to the length its
+manifest committed and go on. For Parquet output that file is a spool beside
+the output, converted once all documents are done (with the
+``pagechunk[parquet]`` extra). Reprocessed records replace old ones by one
+rewrite of each file, which :func:`swap_in_staged` makes safe to interrupt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, BinaryIO
+
+from pagechunk.batch import Outcome, json_lines
+from pagechunk.manifest import Manifest
+
+__all__ = [
+    "FORMATS",
+    "OutputError",
+    "OutputFiles",
+    "Outputs",
+    "finish_output",
+    "jsonl_from_parquet",
+    "open_outputs",
+    "recover_rewrite",
+    "require_parquet",
+    "restore_spool",
+    "rewrite",
+    "swap_in_staged",
+    "write_parquet",
+]
+
+FORMATS = ("jsonl", "parquet")
+"""The output formats of ``pagechunk chunk``."""
+
+REWRITE_SUFFIX = ".rewrite"
+"""Added to a file's name for its rewritten copy, until that replaces it."""
+
+_PARQUET_ROWS = 20_000
+
+
+class OutputError(Exception):
+    """An output file cannot be written or continued; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutputFiles:
+    """The names of a batch's files, all derived from the output's."""
+
+    output: str
+    format: str = "jsonl"
+
+    @property
+    def records(self) -> str:
+        """The JSON Lines file records are appended to."""
+        return self.output if self.format == "jsonl" else self.output + ".spool.jsonl"
+
+    @property
+    def errors(self) -> str:
+        return self.output + ".errors.jsonl"
+
+    @property
+    def manifest(self) -> str:
+        return self.output + ".manifest.sqlite"
+
+
+class Outputs:
+    """The records file and the errors file of a batch, appended in order.
+
+    Each file is first cut back to the length given (what the manifest
+    committed); :attr:`records_bytes` and :attr:`errors_bytes` count on from
+    there.
+    """
+
+    def __init__(
+        self, files: OutputFiles, records_bytes: int = 0, errors_bytes: int = 0
+    ):
+        self.records_bytes = records_bytes
+        self.errors_bytes = errors_bytes
+        self._records = _open_at(files.records, records_bytes)
+        try:
+            self._errors = _open_at(files.errors, errors_bytes)
+        except BaseException:
+            self._records.close()
+            raise
+
+    def write(self, outcome: Outcome) -> None:
+        self._records.write(outcome.records)
+        self._errors.write(outcome.error)
+        self.records_bytes += len(outcome.records)
+        self.errors_bytes += len(outcome.error)
+
+    def write_records(self, records: Iterable[dict[str, Any]], errors: bool) -> None:
+        """Write records as they are, to the errors file when ``errors``."""
+        data = json_lines(records)
+        if errors:
+            self._errors.write(data)
+            self.errors_bytes += len(data)
+        else:
+            self._records.write(data)
+            self.records_bytes += len(data)
+
+    def flush(self) -> None:
+        """Hand what was written to the operating system."""
+        self._records.flush()
+        self._errors.flush()
+
+    def close(self) -> None:
+        self._records.close()
+        self._errors.close()
+
+
+def _open_at(path: str, size: int) -> BinaryIO:
+    if size == 0:
+        return open(path, "wb")
+    actual = os.path.getsize(path) if os.path.exists(path) else 0
+    if actual < size:
+        raise OutputError(
+            f"{path} has {actual} bytes but its manifest committed {size}; "
+            "start again without --resume"
+        )
+    os.truncate(path, size)
+    return open(path, "ab")
+
+
+def rewrite(path: str, layout: Iterable[tuple[int, bytes | None]]) -> int:
+    """Write ``path`` + :data:`REWRITE_SUFFIX` from ``path`` and a layout.
+
+    The layout gives, per document in file order, how many lines it has in
+    ``path`` and the lines that replace them, or None to keep them. Lines
+    past the layout's end were never committed and are left out. Returns the
+    new file's size; the caller moves it over ``path``.
+
+    Raises:
+        OutputError: If ``path`` has fewer lines than the layout says.
+    """
+    size = 0
+    source = path if os.path.exists(path) else os.devnull
+    with open(source, "rb") as old, open(path + REWRITE_SUFFIX, "wb") as new:
+        for count, replacement in layout:
+            lines = [old.readline() for _ in range(count)]
+            if count and not lines[-1].endswith(b"\n"):
+                raise OutputError(f"{path} has fewer lines than its manifest says")
+            data = b"".join(lines) if replacement is None else replacement
+            new.write(data)
+            size += len(data)
+        new.flush()
+        os.fsync(new.fileno())
+    return size
+
+
+def require_parquet() -> None:
+    """Raise :class:`OutputError` unless pyarrow can be imported."""
+    try:
+        import pyarrow  # noqa: F401
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        message = "Parquet output needs pyarrow: pip install 'pagechunk[parquet]'"
+        raise OutputError(message) from None
+
+
+def _schema() -> Any:
+    import pyarrow as pa
+
+    return pa.schema(
+        [
+            ("url", pa.string()),
+            ("title", pa.string()),
+            ("heading", pa.string()),
+            ("position", pa.int32()),
+            ("text", pa.string()),
+            ("chars", pa.int32()),
+            ("doc_id", pa.string()),
+            ("noindex", pa.bool_()),
+        ]
+    )
+
+
+def write_parquet(jsonl_path: str, parquet_path: str) -> int:
+    """Convert a JSON Lines file of chunk records to Parquet; return the rows.
+
+    The Parquet file is written beside the target and moved over it when
+    complete.
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schema = _schema()
+    temporary = parquet_path + ".tmp"
+    rows = 0
+    with open(jsonl_path, "rb") as lines, pq.ParquetWriter(temporary, schema) as writer:
+        while batch := list(islice(lines, _PARQUET_ROWS)):
+            records = [json.loads(line) for line in batch]
+            writer.write_table(pa.Table.from_pylist(records, schema=schema))
+            rows += len(records)
+    os.replace(temporary, parquet_path)
+    return rows
+
+
+def jsonl_from_parquet(parquet_path: str, jsonl_path: str) -> int:
+    """Write the records of a Parquet file as JSON Lines; return their size."""
+    import pyarrow.parquet as pq
+
+    size = 0
+    with open(jsonl_path, "wb") as out:
+        for batch in pq.ParquetFile(parquet_path).iter_batches(_PARQUET_ROWS):
+            data = json_lines(batch.to_pylist())
+            out.write(data)
+            size += len(data)
+    return size
+
+
+def swap_in_staged(manifest: Manifest, files: OutputFiles, version: str) -> None:
+    """Rewrite the output files with the manifest's staged lines in place of
+    the old ones, and record ``version`` as what made them.
+
+    The manifest commits the new state before the rewritten files replace
+    the old ones, with a mark that an interrupted replacement is to be
+    finished: see :func:`recover_rewrite`.
+    """
+    restore_spool(manifest, files)
+    records_bytes = rewrite(files.records, manifest.layout("records"))
+    errors_bytes = rewrite(files.errors, manifest.layout("error"))
+    manifest.apply_staged(
+        version,
+        records_bytes=str(records_bytes),
+        errors_bytes=str(errors_bytes),
+        rewrite_pending="1",
+    )
+    _replace_rewritten(manifest, files)
+
+
+def _replace_rewritten(manifest: Manifest, files: OutputFiles) -> None:
+    for path in (files.records, files.errors):
+        if os.path.exists(path + REWRITE_SUFFIX):
+            os.replace(path + REWRITE_SUFFIX, path)
+    manifest.set(rewrite_pending="0")
+
+
+def recover_rewrite(manifest: Manifest, files: OutputFiles) -> None:
+    """Finish a committed rewrite, or drop one that was never committed."""
+    if manifest.get("rewrite_pending") == "1":
+        _replace_rewritten(manifest, files)
+        return
+    for path in (files.records, files.errors):
+        if os.path.exists(path + REWRITE_SUFFIX):
+            os.remove(path + REWRITE_SUFFIX)
+
+
+def open_outputs(manifest: Manifest, files: OutputFiles) -> Outputs:
+    """The output files, cut back to the lengths the manifest committed."""
+    restore_spool(manifest, files)
+    return Outputs(
+        files,
+        records_bytes=int(manifest.get("records_bytes") or 0),
+        errors_bytes=int(manifest.get("errors_bytes") or 0),
+    )
+
+
+def restore_spool(manifest: Manifest, files: OutputFiles) -> None:
+    """For Parquet, bring back the spool of a finished run from its output."""
+    committed = int(manifest.get("records_bytes") or 0)
+    if files.format != "parquet" or os.path.exists(files.records) or not committed:
+        return
+    if not os.path.exists(files.output):
+        raise OutputError(f"{files.output} is gone; start again without --resume")
+    size = jsonl_from_parquet(files.output, files.records)
+    if size != committed:
+        manifest.set(records_bytes=str(size))
+
+
+def finish_output(files: OutputFiles) -> None:
+    """For Parquet, convert the spool to the output and remove it."""
+    if files.format == "parquet" and os.path.exists(files.records):
+        write_parquet(files.records, files.output)
+        os.remove(files.records)

@@ -1,0 +1,336 @@
+"""Where documents come from: files, directories, standard input, URLs and WARCs.
+
+:func:`read_input` reads one file, ``-`` or http(s) URL. :func:`documents`
+turns a list of inputs into documents in a fixed order: the inputs as given, a
+directory's pages sorted by path, a WARC archive's HTML responses in archive
+order. Each document has a source key that names it for good: the path or URL,
+or ``ARCHIVE#N`` for the N-th response record of a WARC archive, so that
+:func:`read_sources` can read it again later.
+
+A document keeps its bytes as read; :meth:`Document.content` unpacks a gzipped
+file in whichever process runs the pipeline.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import os
+import sys
+import urllib.error
+import urllib.request
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any, BinaryIO
+
+from pagechunk import __version__
+
+__all__ = [
+    "FETCH_TIMEOUT",
+    "HTML_MEDIA_TYPES",
+    "MARKDOWN_SUFFIXES",
+    "PAGE_SUFFIXES",
+    "WARC_SUFFIXES",
+    "Document",
+    "InputError",
+    "Unreadable",
+    "documents",
+    "input_paths",
+    "read_input",
+    "read_path",
+    "read_sources",
+]
+
+FETCH_TIMEOUT = 30.0
+"""Seconds a URL fetch may take before it fails, unless the caller says."""
+
+HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+"""Media types read as pages; a fetched ``text/*`` is tried too, a WARC's not."""
+
+PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
+"""The files a directory input contributes, found at any depth."""
+
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+"""Files read as Markdown instead of HTML."""
+
+WARC_SUFFIXES = (".warc", ".warc.gz")
+"""Files read as WARC archives (with the ``pagechunk[warc]`` extra)."""
+
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+class InputError(Exception):
+    """One input could not be read; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """The bytes of one input and what its source said about them.
+
+    Attributes:
+        data: The bytes as read; gzipped files are still packed.
+        url: Where the document was read from: a path, ``-`` or a URL.
+        base_url: The address the page was fetched from, when known.
+        encoding: The charset its server declared, when known.
+        source: The key that names the document in a batch; ``url`` when empty.
+        markdown: Whether the text is Markdown rather than HTML.
+    """
+
+    data: bytes
+    url: str
+    base_url: str | None = None
+    encoding: str | None = None
+    source: str = ""
+    markdown: bool = False
+
+    @property
+    def key(self) -> str:
+        """The source key: :attr:`source`, else :attr:`url`."""
+        return self.source or self.url
+
+    def content(self) -> bytes:
+        """The document's bytes, unpacked when they are gzipped."""
+        return _gunzip(self.data)
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A document, or an input, that could not be read, and why."""
+
+    source: str
+    url: str
+    error: str
+    message: str
+
+    @property
+    def key(self) -> str:
+        """The source key, as :attr:`Document.key`."""
+        return self.source
+
+
+def read_input(
+    source: str,
+    *,
+    timeout: float = FETCH_TIMEOUT,
+    stdin: BinaryIO | None = None,
+    root: str | None = None,
+) -> Document:
+    """Read a file, ``-`` (standard input) or an http(s) URL into a Document.
+
+    A relative path is taken from ``root`` when given, the current directory
+    otherwise; the document's ``url`` is ``source`` as written.
+    """
+    if source == "-":
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        return Document(stream.read(), url="-")
+    scheme, separator, _ = source.partition("://")
+    if separator and scheme.lower() in ("http", "https"):
+        return _fetch(source, timeout)
+    if separator and scheme.isalpha():
+        raise InputError(f"cannot fetch {scheme}: URLs, only http and https")
+    try:
+        with open(os.path.join(root or "", source), "rb") as file:
+            data = file.read()
+    except OSError as error:
+        raise InputError(error.strerror or str(error)) from None
+    return Document(data, url=source, markdown=_is_markdown(source))
+
+
+def input_paths(inputs: Iterable[str]) -> Iterator[str]:
+    """The inputs with each directory replaced by its pages, sorted by path."""
+    for source in inputs:
+        if source != "-" and os.path.isdir(source):
+            yield from _walk(source)
+        else:
+            yield source
+
+
+def documents(
+    inputs: Iterable[str],
+    *,
+    timeout: float = FETCH_TIMEOUT,
+    stdin: BinaryIO | None = None,
+) -> Iterator[Document | Unreadable]:
+    """Every document of the inputs in input order; what fails to read is
+    yielded as :class:`Unreadable` in its place."""
+    for source in input_paths(inputs):
+        yield from read_path(source, timeout=timeout, stdin=stdin)
+
+
+def read_path(
+    source: str,
+    *,
+    timeout: float = FETCH_TIMEOUT,
+    stdin: BinaryIO | None = None,
+    root: str | None = None,
+) -> Iterator[Document | Unreadable]:
+    """The documents of one file, URL or ``-``: one, or a WARC's pages."""
+    if _is_warc(source):
+        yield from _warc_documents(source, root=root)
+        return
+    try:
+        yield read_input(source, timeout=timeout, stdin=stdin, root=root)
+    except InputError as error:
+        yield Unreadable(source, source, "InputError", str(error))
+
+
+def read_sources(
+    keys: Iterable[str], *, timeout: float = FETCH_TIMEOUT, root: str | None = None
+) -> Iterator[Document | Unreadable]:
+    """Read documents again by their source keys, in the order given.
+
+    Consecutive records of one WARC archive are read in one pass over it.
+    Standard input cannot be read twice and comes back :class:`Unreadable`.
+    """
+    for archive, group in groupby(keys, key=_archive_of):
+        wanted = list(group)
+        if archive:
+            yield from _warc_documents(archive, root=root, only=frozenset(wanted))
+        elif wanted[0] == "-":
+            for key in wanted:
+                yield Unreadable(key, key, "InputError", "cannot read stdin again")
+        else:
+            for key in wanted:
+                yield from read_path(key, timeout=timeout, root=root)
+
+
+def _walk(directory: str) -> Iterator[str]:
+    """The pages below a directory in path order; links to folders are not
+    followed."""
+    try:
+        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(entry.path)
+        elif entry.name.lower().endswith(PAGE_SUFFIXES):
+            yield entry.path
+
+
+def _is_markdown(path: str) -> bool:
+    return path.lower().removesuffix(".gz").endswith(MARKDOWN_SUFFIXES)
+
+
+def _is_warc(path: str) -> bool:
+    return "://" not in path and path.lower().endswith(WARC_SUFFIXES)
+
+
+def _archive_of(key: str) -> str:
+    """The WARC archive a source key names a record of, or ``""``."""
+    archive, hash_sign, number = key.rpartition("#")
+    return archive if hash_sign and number.isdigit() and _is_warc(archive) else ""
+
+
+def _warc_documents(
+    path: str, *, root: str | None = None, only: frozenset[str] | None = None
+) -> Iterator[Document | Unreadable]:
+    """The HTML pages fetched with status 200 in a WARC archive, as documents.
+
+    Records are numbered among the archive's response records from 1. With
+    ``only``, just the records whose keys it holds are read, and each of
+    them that cannot be comes back Unreadable.
+    """
+    try:
+        from fastwarc.warc import ArchiveIterator, WarcRecordType
+    except ImportError:
+        message = "reading WARC files needs fastwarc: pip install 'pagechunk[warc]'"
+        yield from _unreadable(path, only or {path}, "InputError", message)
+        return
+    remaining = set(only or ())
+    number = 0
+    try:
+        with open(os.path.join(root or "", path), "rb") as stream:
+            records = ArchiveIterator(
+                stream, record_types=WarcRecordType.response, auto_decode="all"
+            )
+            for number, record in enumerate(records, start=1):
+                key = f"{path}#{number}"
+                if only is not None and key not in remaining:
+                    continue
+                remaining.discard(key)
+                document = _warc_page(record, key)
+                if document is not None:
+                    yield document
+                elif only is not None:
+                    yield Unreadable(key, path, "InputError", "not an HTML page")
+                if only is not None and not remaining:
+                    return
+    except (OSError, ValueError) as error:
+        message = str(error) or "broken WARC"
+        where = remaining if only else {f"{path}#{number + 1}" if number else path}
+        yield from _unreadable(path, where, type(error).__name__, message)
+        return
+    yield from _unreadable(path, remaining, "InputError", "no such record any more")
+
+
+def _unreadable(
+    path: str, keys: Iterable[str], error: str, message: str
+) -> Iterator[Unreadable]:
+    """One Unreadable per key, in the order of their record numbers."""
+    for key in sorted(keys, key=lambda key: (len(key), key)):
+        yield Unreadable(key, path, error, message)
+
+
+def _warc_page(record: Any, key: str) -> Document | Unreadable | None:
+    """The record as a document when it is an HTML page fetched with status
+    200; Unreadable when its HTTP message is broken or cut off."""
+    url = (record.headers.get("WARC-Target-URI") or "").strip().strip("<>")
+    http = record.http_headers
+    if http is None:
+        declared = (record.headers.get("Content-Type") or "").lower()
+        if not declared or declared.startswith("application/http"):
+            return Unreadable(key, url or key, "WarcError", "broken HTTP response")
+        return None
+    media_type = (record.http_content_type or "").lower()
+    if http.status_code != 200 or media_type not in HTML_MEDIA_TYPES:
+        return None
+    return Document(
+        record.reader.read(),
+        url=url or key,
+        base_url=url or None,
+        encoding=record.http_charset,
+        source=key,
+    )
+
+
+def _fetch(url: str, timeout: float) -> Document:
+    request = urllib.request.Request(
+        url, headers={"User-Agent": f"pagechunk/{__version__}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            data = response.read()
+            headers = response.headers
+            final_url = response.geturl()
+    except urllib.error.HTTPError as error:
+        raise InputError(f"HTTP {error.code} {error.reason}") from None
+    except urllib.error.URLError as error:
+        raise InputError(f"cannot fetch: {error.reason}") from None
+    except (OSError, ValueError, http.client.HTTPException) as error:
+        raise InputError(f"cannot fetch: {error}") from None
+    media_type = headers.get_content_type()
+    if headers.get("Content-Type") and not _readable(media_type):
+        raise InputError(f"not an HTML page: {media_type}")
+    return Document(
+        data,
+        url=final_url,
+        base_url=final_url,
+        encoding=headers.get_content_charset(),
+        source=url,
+    )
+
+
+def _readable(media_type: str) -> bool:
+    return media_type in HTML_MEDIA_TYPES or media_type.startswith("text/")
+
+
+def _gunzip(data: bytes) -> bytes:
+    if not data.startswith(_GZIP_MAGIC):
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as error:
+        raise InputError(f"broken gzip data: {error}") from None

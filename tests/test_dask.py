@@ -1,0 +1,71 @@
+"""Chunk records on a Dask cluster of two worker processes equal a local run's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from batch_pages import article, http_response, read_jsonl, write_pages, write_warc
+from pagechunk import cli
+
+pytest.importorskip("dask.bag")
+distributed = pytest.importorskip("distributed")
+pytest.importorskip("fastwarc")
+
+from pagechunk.dask import chunk_bag  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[object]:
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as local_cluster:
+        yield local_cluster
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> list[str]:
+    write_pages(tmp_path / "site", 12)
+    archive = tmp_path / "crawl.warc.gz"
+    pages = [
+        (f"https://news.example/{n}", http_response(article(n).encode()))
+        for n in range(50, 56)
+    ]
+    write_warc(archive, pages)
+    return [str(tmp_path / "site"), str(archive), str(tmp_path / "missing.html")]
+
+
+def test_a_bag_on_two_worker_processes_equals_the_local_run(cluster, inputs, tmp_path):
+    local = tmp_path / "local.jsonl"
+    assert cli.main(["chunk", *inputs, "-o", str(local), "--workers", "1", "-q"]) == 1
+
+    with distributed.Client(cluster) as client:
+        records = chunk_bag(inputs, npartitions=4).compute(scheduler=client)
+
+    assert records == read_jsonl(local)
+    assert len({record["url"] for record in records}) == 18
+
+
+def test_the_command_runs_on_a_scheduler(cluster, inputs, tmp_path):
+    local = tmp_path / "local.jsonl"
+    on_dask = tmp_path / "dask.jsonl"
+    cli.main(["chunk", *inputs, "-o", str(local), "--workers", "1", "-q"])
+
+    status = cli.main(
+        [
+            "chunk",
+            *inputs,
+            "-o",
+            str(on_dask),
+            "-q",
+            "--dask-scheduler",
+            cluster.scheduler_address,
+        ]
+    )
+
+    assert status == 1
+    assert on_dask.read_bytes() == local.read_bytes()
+    (error,) = read_jsonl(Path(f"{on_dask}.errors.jsonl"))
+    assert error["source"].endswith("missing.html")
