@@ -1,4 +1,11 @@
-"""The errors pagechunk raises on purpose; all share :class:`PagechunkError`."""
+"""The errors pagechunk raises on purpose; all share :class:`PagechunkError`.
+
+The contract of every public function: it returns, or raises a subclass of
+:class:`PagechunkError` about the document, or ``ValueError`` or
+``TypeError`` about an argument. Nothing raised inside lxml or a codec (an
+``lxml.etree`` error, a ``UnicodeError``) gets out. Each error here is also a
+``ValueError``, so code that catches that keeps working.
+"""
 
 from __future__ import annotations
 

@@ -23,6 +23,8 @@ def extract(
     *,
     base_url: str | None = None,
     clean: bool = True,
+    max_bytes: int | None = None,
+    strict: bool = False,
     **parse_options: Any,
 ) -> ParsedPage:
     """Parse a page, narrow it to its article and drop its chrome blocks.
@@ -40,6 +42,10 @@ def extract(
             names the page's site.
         clean: Whether to clean at all (the environment switch
             ``PAGECHUNK_BOILERPLATE=off`` also turns it off).
+        max_bytes: The largest document accepted, in bytes (text counts as
+            UTF-8); None accepts any size.
+        strict: Raise :class:`~pagechunk.DecodeError` for what cannot be
+            decoded, instead of reading it as U+FFFD.
         **parse_options: Further keyword arguments of
             :func:`~pagechunk.parse_html`, and ``focus`` (default: ``clean``)
             to turn the article-narrowing step on or off on its own.
@@ -47,10 +53,18 @@ def extract(
     Returns:
         The parsed page, its blocks cleaned; title, links and robots
         directives are those of the whole page.
+
+    Raises:
+        InputTooLarge: The document is over ``max_bytes``.
+        DecodeError: With ``strict``, as :func:`~pagechunk.parse_html` says.
+        TypeError: ``html`` is neither text nor bytes, or an option is
+            unknown.
     """
     cleaning = clean and cleaning_enabled()
     parse_options.setdefault("focus", cleaning)
-    document = parse_document(html, base_url=base_url, **parse_options)
+    document = parse_document(
+        html, base_url=base_url, max_bytes=max_bytes, strict=strict, **parse_options
+    )
     page = document.page
     if cleaning:
         page.blocks = clean_blocks(page.blocks, site=document.site)
@@ -65,15 +79,25 @@ def chunk_html(
     target_chars: int | None = TARGET_CHARS,
     max_chars: int | None = MAX_CHARS,
     prefix: bool = True,
+    max_bytes: int | None = None,
+    strict: bool = False,
     **parse_options: Any,
 ) -> list[Chunk]:
     """Turn a page into chunks: :func:`extract`, then
     :func:`~pagechunk.chunk_blocks` with the page's title.
 
     The size and prefix arguments are those of :func:`~pagechunk.chunk_blocks`;
-    the others are those of :func:`extract`.
+    the others are those of :func:`extract`, and so are the errors, with
+    ``ValueError`` for a size below 1.
     """
-    page = extract(html, base_url=base_url, clean=clean, **parse_options)
+    page = extract(
+        html,
+        base_url=base_url,
+        clean=clean,
+        max_bytes=max_bytes,
+        strict=strict,
+        **parse_options,
+    )
     return chunk_blocks(
         page.blocks,
         title=page.title,

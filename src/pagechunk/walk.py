@@ -272,8 +272,6 @@ def walk(
     """
     walker = _Walker(content, strip_chars, resolve)
     start, end, add = walker.start, walker.end, walker.add
-    # The text after a subtree being walked is not part of it.
-    outside_tail, root.tail = root.tail, None
     roles = _ROLE
     for event, element in etree.iterwalk(root, events=("start", "end")):
         tag = element.tag
@@ -285,7 +283,10 @@ def walk(
         else:
             if role is not None or element in content:
                 end(element, tag, role)
-            text = element.tail
+            # The text after the subtree being walked is not part of it;
+            # it is skipped, not cleared, as lxml refuses to set text that
+            # holds control characters back.
+            text = element.tail if element is not root else None
         # Whitespace before a line's first word counts only in code and headings.
         if text and (
             walker.line
@@ -294,7 +295,6 @@ def walk(
             or not text.isspace()
         ):
             add(text)
-    root.tail = outside_tail
     if walker.heading is not None:
         walker.close_heading()
     walker.flush()
