@@ -30,7 +30,6 @@ __all__ = [
     "MAX_ATTRIBUTES",
     "cap_attributes",
     "cap_nesting",
-    "decode_html",
     "load_tree",
 ]
 
@@ -214,12 +213,6 @@ def _binary_format(data: bytes) -> str | None:
     if data[4:8] == b"ftyp":  # MP4, QuickTime, HEIF and AVIF
         return "b'ftyp'"
     return None
-
-
-def decode_html(data: bytes, encoding: str | None = None) -> str:
-    """Decode page bytes by declared charset, BOM, ``<meta>``, UTF-8, then
-    Windows-1252; never raises, replacing what the chosen codec cannot read."""
-    return _to_utf8(data, encoding).decode("utf-8", "replace")
 
 
 def _to_utf8(data: bytes, encoding: str | None, strict: bool = False) -> bytes:
