@@ -138,7 +138,13 @@ def parse_document(
         drop_hidden=drop_hidden,
     )
     content = layout.content
-    flatten(root, content=content, content_tags=content_set, drop_tags=drop_set)
+    flatten(
+        root,
+        content=content,
+        content_tags=content_set,
+        drop_tags=drop_set,
+        preformatted=layout.preformatted,
+    )
     if focus:
         article = focus_article(root, content)
         if article is not None:

@@ -9,7 +9,8 @@ canonical metadata) is read first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from lxml import etree
@@ -75,12 +76,15 @@ class Layout:
         chrome: The ``chrome_tags`` elements, in document order.
         marking: The ``role``, ``hidden``, ``aria-hidden`` and ``style``
             attributes, each knowing its element.
+        preformatted: The ``<pre>`` elements, whose text :func:`flatten`
+            joins up again.
     """
 
     titles: list[etree._Element]
     content: set[etree._Element]
     chrome: list[etree._Element]
     marking: list[Any]
+    preformatted: list[etree._Element] = field(default_factory=list)
 
 
 def read_page(
@@ -96,10 +100,12 @@ def read_page(
     head = _HeadReader(robots_names)
     marking = [attribute for xpath in _MARKING for attribute in xpath(root)]
     layout = Layout([], set(), [], marking)
-    for element in root.iter(*_HEAD_TAGS, *content_tags, *chrome_tags):
+    for element in root.iter(*_HEAD_TAGS, *content_tags, *chrome_tags, "pre"):
         tag = element.tag
         if tag in _HEAD_TAGS:
             head.read(element, tag, layout)
+        elif tag == "pre":
+            layout.preformatted.append(element)
         if tag in content_tags:
             layout.content.add(element)
         if tag in chrome_tags:
@@ -265,11 +271,34 @@ def flatten(
     content: set[etree._Element],
     content_tags: frozenset[str],
     drop_tags: frozenset[str],
+    preformatted: Iterable[etree._Element] = (),
 ) -> None:
     """Merge inline elements other than ``content`` into their parents, in
-    place, so the walk visits only elements that shape blocks."""
+    place, so the walk visits only elements that shape blocks.
+
+    The text of each ``preformatted`` element left without children is then
+    joined into one piece: syntax highlighting leaves a ``<span>`` per token,
+    and lxml joins the pieces a stripped run of text is left in one by one,
+    in time quadratic in their number, each time the text is read.
+    """
     inline = INLINE_TAGS - content_tags - drop_tags
     for element in content:
         if element.tag in inline:  # a <span role="main"> must outlive stripping
             element.tag = _KEEP_INLINE
     etree.strip_tags(root, *inline)
+    for element in preformatted:
+        if not len(element):
+            _join_text(element)
+
+
+_STRING = etree.XPath("string()")
+_NOT_XML = dict.fromkeys([*range(9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
+
+
+def _join_text(element: etree._Element) -> None:
+    """Make the text of a childless element one text node, read in one go."""
+    text = str(_STRING(element))
+    try:
+        element.text = text
+    except ValueError:  # lxml sets no control characters; they show nothing
+        element.text = text.translate(_NOT_XML)
