@@ -5,14 +5,15 @@ The pipeline is layered, and each layer is a public call:
 - :func:`parse_html` reads a page into its title, :class:`Block` objects,
   links and robots directives (the text API).
 - :func:`clean_blocks` and :func:`clean_markdown` drop the site's menus,
-  footers, dialogs and sign-in links, block by block.
+  footers, dialogs and sign-in links, block by block; a :class:`SiteMemory`
+  also drops what the other pages of a crawled site repeat.
 - :func:`chunk_blocks` and :func:`chunk_markdown` pack blocks into
   :class:`Chunk` objects of a bounded size.
 - :func:`chunk_html` runs all three; :func:`extract` stops after cleaning.
 """
 
 from pagechunk.chunk import chunk_blocks, chunk_markdown
-from pagechunk.clean import CHROME_HEADINGS, clean_blocks, clean_markdown
+from pagechunk.clean import CHROME_HEADINGS, SiteMemory, clean_blocks, clean_markdown
 from pagechunk.errors import DecodeError, InputTooLarge, PagechunkError
 from pagechunk.model import (
     CHROME_TAGS,
@@ -32,6 +33,7 @@ from pagechunk.model import (
 from pagechunk.parse import parse_html
 from pagechunk.pipeline import chunk_html, extract
 
+# The one place the version is written: pyproject.toml reads this literal.
 __version__ = "0.1.0"
 
 __all__ = [
@@ -52,6 +54,7 @@ __all__ = [
     "LinkSpan",
     "PagechunkError",
     "ParsedPage",
+    "SiteMemory",
     "chunk_blocks",
     "chunk_html",
     "chunk_markdown",

@@ -6,6 +6,15 @@ page never stops a batch. :func:`process` runs documents on a pool of worker
 processes and yields their outcomes in input order, whatever the number of
 workers. :func:`chunk_partition` is the same work as a plain function over
 paths, for Dask's ``map_partitions`` and Spark's ``mapPartitions``.
+
+Site memory takes two passes over a batch's documents, so that every page of
+a site is cleaned against the same counts whatever the number of workers or
+the order they finish in: :func:`learn_site_memory` runs the first, observing
+each document into a :class:`~pagechunk.SiteMemory` of its own on the pool
+and merging these in input order; :func:`process` given ``memory=`` runs the
+second, cleaning against a frozen copy that each worker receives once, when
+it starts. The cost is reading and parsing every document twice; without a
+memory none of this runs.
 """
 
 from __future__ import annotations
@@ -17,19 +26,20 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pagechunk import __version__
 from pagechunk.chunk import chunk_blocks
-from pagechunk.clean import clean_markdown
+from pagechunk.clean import SiteMemory, clean_markdown
 from pagechunk.markdown import read_markdown
 from pagechunk.model import MAX_CHARS, TARGET_CHARS, Block
 from pagechunk.pipeline import extract
 from pagechunk.sources import Document, Unreadable, read_path
+from pagechunk.tokens import tokenizer_length
 
 __all__ = [
     "BATCH_DOCUMENTS",
@@ -44,6 +54,7 @@ __all__ = [
     "doc_id",
     "error_record",
     "json_lines",
+    "learn_site_memory",
     "outcome",
     "page_records",
     "process",
@@ -86,6 +97,9 @@ class Settings:
 
     ``url`` is the base URL of every document when given; otherwise each
     document's own (a WARC record's target URI, a fetched URL's address).
+    ``site_memory`` asks the batch commands for a site memory (see
+    :func:`learn_site_memory`); the functions here clean against the memory
+    they are given.
     """
 
     url: str | None = None
@@ -93,6 +107,9 @@ class Settings:
     max_chars: int | None = MAX_CHARS
     prefix: bool = True
     clean: bool = True
+    site_memory: bool = False
+    tokenizer: str | None = None
+    overlap_chars: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,17 +135,22 @@ def doc_id(source: str) -> str:
 
 
 def page_records(
-    document: Document, settings: Settings, *, with_id: bool = True
+    document: Document,
+    settings: Settings,
+    *,
+    with_id: bool = True,
+    memory: SiteMemory | None = None,
 ) -> list[dict[str, Any]]:
     """Run the pipeline on one document and return one dict per chunk.
 
     A Markdown document is split with the Markdown reader, and cleaned first
     when its base URL is an http(s) address; its title is its first ``#``
-    heading.
+    heading. ``memory`` is the site memory cleaning reads (and observes the
+    page into, unless it is frozen).
     """
     base_url = settings.url or document.base_url
     if document.markdown:
-        title, blocks = _markdown_blocks(document, base_url, settings.clean)
+        title, blocks = _markdown_blocks(document, base_url, settings.clean, memory)
         noindex = False
     else:
         page = extract(
@@ -136,6 +158,8 @@ def page_records(
             base_url=base_url,
             encoding=document.encoding,
             clean=settings.clean,
+            memory=memory,
+            links=False,  # records carry no link list
         )
         title, blocks, noindex = page.title, page.blocks, page.noindex
     chunks = chunk_blocks(
@@ -144,6 +168,8 @@ def page_records(
         target_chars=settings.target_chars,
         max_chars=settings.max_chars,
         prefix=settings.prefix,
+        length=tokenizer_length(settings.tokenizer) if settings.tokenizer else None,
+        overlap_chars=settings.overlap_chars,
     )
     url = base_url or document.url
     identity = {"doc_id": doc_id(document.key)} if with_id else {}
@@ -163,11 +189,16 @@ def page_records(
 
 
 def _markdown_blocks(
-    document: Document, base_url: str | None, clean: bool
+    document: Document,
+    base_url: str | None,
+    clean: bool,
+    memory: SiteMemory | None = None,
 ) -> tuple[str, list[Block]]:
     text = document.content().decode(document.encoding or "utf-8-sig", "replace")
     if clean and base_url:
-        text = clean_markdown(text, media_type="text/html", source_uri=base_url)
+        text = clean_markdown(
+            text, media_type="text/html", source_uri=base_url, memory=memory
+        )
     blocks = read_markdown(text)
     first = next((block for block in blocks if block.kind == "heading"), None)
     return (first.text if first and first.level == 1 else ""), blocks
@@ -185,20 +216,24 @@ def error_record(source: str, url: str, error: str, message: str) -> dict[str, s
 
 
 def _records_or_error(
-    item: Item, settings: Settings
+    item: Item, settings: Settings, memory: SiteMemory | None = None
 ) -> tuple[list[dict[str, Any]], dict[str, str] | None]:
     if isinstance(item, Unreadable):
         return [], error_record(item.source, item.url, item.error, item.message)
     try:
-        return page_records(item, settings), None
+        if memory is None:
+            return page_records(item, settings), None
+        return page_records(item, settings, memory=memory), None
     except Exception as error:  # one bad page must not stop a batch
         name = type(error).__name__
         return [], error_record(item.key, item.url, name, str(error))
 
 
-def outcome(item: Item, settings: Settings) -> Outcome:
+def outcome(
+    item: Item, settings: Settings, memory: SiteMemory | None = None
+) -> Outcome:
     """Run one document, or report one that could not be read, as an Outcome."""
-    records, error = _records_or_error(item, settings)
+    records, error = _records_or_error(item, settings, memory)
     if error is not None:
         return Outcome(item.key, b"", 0, json_lines([error]))
     return Outcome(item.key, json_lines(records), len(records))
@@ -210,9 +245,80 @@ def json_lines(records: Iterable[dict[str, Any]]) -> bytes:
     return text.encode("utf-8", "backslashreplace")
 
 
-def run_batch(items: Sequence[Item], settings: Settings) -> list[Outcome]:
+def run_batch(
+    items: Sequence[Item], settings: Settings, memory: SiteMemory | None = None
+) -> list[Outcome]:
     """The outcomes of some documents, in order; what a worker runs."""
-    return [outcome(item, settings) for item in items]
+    return [outcome(item, settings, memory) for item in items]
+
+
+def learn_site_memory(
+    items: Iterable[Item],
+    settings: Settings,
+    workers: int = 1,
+    *,
+    memory: SiteMemory | None = None,
+) -> SiteMemory:
+    """Observe every page of ``items`` into a site memory: a batch's first pass.
+
+    Each document is parsed and cleaned as :func:`page_records` does it, on
+    ``workers`` processes, into a memory of its own; these are merged in
+    input order, so the result is the same whatever the number of workers. A
+    source key met twice counts once; documents that fail count for nothing.
+
+    Args:
+        items: The batch's documents, in input order.
+        settings: The batch's options.
+        workers: How many processes parse the documents.
+        memory: A memory to add to; a new :class:`~pagechunk.SiteMemory`
+            when None.
+
+    Returns:
+        The memory, to hand :func:`process` as ``memory``.
+
+    Raises:
+        TypeError: ``memory`` is frozen.
+    """
+    memory = SiteMemory() if memory is None else memory
+    if memory.read_only:
+        raise TypeError("a frozen SiteMemory observes nothing")
+    for page in _ordered(_unique_documents(items), settings, workers, _observe):
+        if isinstance(page, SiteMemory):
+            memory.update(page)
+    return memory
+
+
+def _unique_documents(items: Iterable[Item]) -> Iterator[list[Item]]:
+    """The readable documents of ``items`` in batches, each source key once."""
+    keys: set[str] = set()
+    batch: list[Item] = []
+    for item in items:
+        if isinstance(item, Document) and item.key not in keys:
+            keys.add(item.key)
+            batch.append(item)
+            if len(batch) == BATCH_DOCUMENTS:
+                yield batch
+                batch = []
+    if batch:
+        yield batch
+
+
+def _observe(items: Sequence[Item], settings: Settings) -> list[SiteMemory]:
+    """Each document's own site memory, empty for one that fails."""
+    pages: list[SiteMemory] = []
+    for item in items:
+        page = SiteMemory()
+        try:
+            if isinstance(item, Document):
+                page_records(item, settings, memory=page)
+        except Exception:  # the second pass reports it
+            page.clear()
+        pages.append(page)
+    return pages
+
+
+_Result = TypeVar("_Result")
+_Task = Callable[[Sequence[Item], Settings], list[_Result]]
 
 
 def chunk_partition(
@@ -235,7 +341,11 @@ def chunk_partition(
 
 
 def process(
-    batches: Iterable[Sequence[Item]], settings: Settings, workers: int = 1
+    batches: Iterable[Sequence[Item]],
+    settings: Settings,
+    workers: int = 1,
+    *,
+    memory: SiteMemory | None = None,
 ) -> Iterator[Outcome]:
     """The outcomes of every document of ``batches``, in input order.
 
@@ -244,28 +354,67 @@ def process(
     ``batches`` only when it is about to be sent, so whatever the iterable
     does before yielding a batch happens before its work is dispatched. A
     document that kills its worker process gets an error record.
+
+    With ``memory`` (see :func:`learn_site_memory`), every document is
+    cleaned against a frozen copy of it, which each worker gets once.
     """
+    if memory is None:
+        yield from _ordered(batches, settings, workers, run_batch)
+        return
+    frozen = memory.frozen()
     if workers <= 1:
         for batch in batches:
-            yield from run_batch(batch, settings)
+            yield from run_batch(batch, settings, frozen)
         return
-    pool = _Pool(workers)
+    yield from _ordered(batches, settings, workers, _run_with_memory, frozen)
+
+
+def _ordered(
+    batches: Iterable[Sequence[Item]],
+    settings: Settings,
+    workers: int,
+    task: _Task[_Result],
+    memory: SiteMemory | None = None,
+) -> Iterator[_Result | Outcome]:
+    """The results of ``task`` on every batch, in input order, on a pool of
+    ``workers`` processes that start with ``memory``; a document that kills
+    its worker gets an error :class:`Outcome` instead."""
+    if workers <= 1:
+        for batch in batches:
+            yield from task(batch, settings)
+        return
+    pool = _Pool(workers, task, memory)
     try:
         yield from pool.run(batches, settings)
     finally:
         pool.close()
 
 
-class _Pool:
-    """A process pool that returns outcomes in order and survives dead workers."""
+_worker_memory: SiteMemory | None = None
+"""The frozen site memory a worker process cleans against."""
 
-    def __init__(self, workers: int) -> None:
+
+def _run_with_memory(items: Sequence[Item], settings: Settings) -> list[Outcome]:
+    return run_batch(items, settings, _worker_memory)
+
+
+class _Pool(Generic[_Result]):
+    """A process pool that runs ``task`` on batches, returns the results in
+    order and survives dead workers."""
+
+    def __init__(
+        self, workers: int, task: _Task[_Result], memory: SiteMemory | None = None
+    ) -> None:
         self.workers = workers
+        self.task = task
+        self.memory = memory
         self.executor = self._start()
 
     def _start(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
-            self.workers, initializer=_start_worker, initargs=(os.getpid(),)
+            self.workers,
+            initializer=_start_worker,
+            initargs=(os.getpid(), self.memory),
         )
 
     def close(self) -> None:
@@ -273,11 +422,14 @@ class _Pool:
 
     def run(
         self, batches: Iterable[Sequence[Item]], settings: Settings
-    ) -> Iterator[Outcome]:
-        pending: deque[tuple[Sequence[Item], ProcessPoolExecutor, Future]] = deque()
+    ) -> Iterator[_Result | Outcome]:
+        # A submitted batch: its items, the executor it went to, its future.
+        pending: deque[
+            tuple[Sequence[Item], ProcessPoolExecutor, Future[list[_Result]]]
+        ] = deque()
         window = self.workers * 3
         for batch in batches:
-            future = self.executor.submit(run_batch, batch, settings)
+            future = self.executor.submit(self.task, batch, settings)
             pending.append((batch, self.executor, future))
             if len(pending) >= window:
                 yield from self._collect(*pending.popleft(), settings)
@@ -288,20 +440,20 @@ class _Pool:
         self,
         batch: Sequence[Item],
         executor: ProcessPoolExecutor,
-        future: Future,
+        future: Future[list[_Result]],
         settings: Settings,
-    ) -> list[Outcome]:
+    ) -> Sequence[_Result | Outcome]:
         try:
             return future.result()
         except BrokenProcessPool:
             self._replace(executor)
             return [self._alone(item, settings) for item in batch]
 
-    def _alone(self, item: Item, settings: Settings) -> Outcome:
+    def _alone(self, item: Item, settings: Settings) -> _Result | Outcome:
         """Run one document of a batch whose worker died, on its own."""
         executor = self.executor
         try:
-            return executor.submit(outcome, item, settings).result()
+            return executor.submit(self.task, [item], settings).result()[0]
         except BrokenProcessPool:
             self._replace(executor)
         message = "the worker process died on this document"
@@ -314,8 +466,11 @@ class _Pool:
             self.executor = self._start()
 
 
-def _start_worker(parent: int) -> None:
-    """Leave Ctrl-C to the parent, and exit when the parent is gone."""
+def _start_worker(parent: int, memory: SiteMemory | None = None) -> None:
+    """Leave Ctrl-C to the parent, exit when the parent is gone, and keep the
+    batch's site memory."""
+    global _worker_memory
+    _worker_memory = memory
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if os.name == "posix":
         watch = threading.Thread(target=_exit_with, args=(parent,), daemon=True)

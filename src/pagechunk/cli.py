@@ -31,6 +31,7 @@ from pagechunk.errors import PagechunkError
 from pagechunk.model import MAX_CHARS, TARGET_CHARS
 from pagechunk.sinks import FORMATS, OutputError
 from pagechunk.sources import FETCH_TIMEOUT, Document, InputError, read_input
+from pagechunk.tokens import tokenizer_length
 
 __all__ = ["COMMANDS", "main"]
 
@@ -108,6 +109,12 @@ def build_chunk_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="run on the Dask cluster at ADDRESS instead (no manifest)",
     )
+    parser.add_argument(
+        "--site-memory",
+        action="store_true",
+        help="also drop the short and link blocks that a site repeats on 3 or "
+        "more of its pages outside their articles; reads every input twice",
+    )
     add_chunk_options(parser)
     _add_timeout(parser)
     return parser
@@ -180,6 +187,22 @@ def add_chunk_options(parser: argparse.ArgumentParser) -> None:
         help=f"the size no chunk exceeds, or 'none' (default {MAX_CHARS})",
     )
     parser.add_argument(
+        "--tokenizer",
+        type=_tokenizer,
+        metavar="SPEC",
+        help="count sizes in tokens: tiktoken:ENCODING (such as "
+        "tiktoken:cl100k_base) or hf:NAME_OR_PATH (default: characters)",
+    )
+    parser.add_argument(
+        "--overlap",
+        dest="overlap_chars",
+        type=_overlap,
+        default=0,
+        metavar="N",
+        help="open each chunk after the first of a section with up to N of the "
+        "previous chunk's end, in the sizes' unit (default 0)",
+    )
+    parser.add_argument(
         "--no-prefix",
         dest="prefix",
         action="store_false",
@@ -191,6 +214,25 @@ def add_chunk_options(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="keep the blocks the boilerplate cleaner would drop",
     )
+
+
+def _tokenizer(spec: str) -> str:
+    # Loaded once here so that a bad spec fails before any document is read.
+    try:
+        tokenizer_length(spec)
+    except (ValueError, ImportError) as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return spec
+
+
+def _overlap(value: str) -> int:
+    try:
+        overlap = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if overlap < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0: {value}")
+    return overlap
 
 
 def _workers(value: str) -> int:
@@ -263,6 +305,9 @@ def settings_from(options: argparse.Namespace) -> Settings:
         max_chars=options.max_chars,
         prefix=options.prefix,
         clean=options.clean,
+        site_memory=getattr(options, "site_memory", False),
+        tokenizer=options.tokenizer,
+        overlap_chars=options.overlap_chars,
     )
 
 
@@ -274,6 +319,8 @@ def _chunk(argv: list[str]) -> int:
     )
     if options.dask_scheduler and (options.resume or "-" in options.inputs):
         parser.error("--dask-scheduler takes neither --resume nor - as an input")
+    if options.site_memory and (options.dask_scheduler or "-" in options.inputs):
+        parser.error("--site-memory takes neither --dask-scheduler nor - as an input")
     progress = not options.quiet and sys.stderr.isatty()
     if options.dask_scheduler:
         work = partial(

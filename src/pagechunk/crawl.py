@@ -25,8 +25,10 @@ from pagechunk.batch import (
     Item,
     Outcome,
     Settings,
+    learn_site_memory,
     process,
 )
+from pagechunk.clean.memory import SiteMemory
 from pagechunk.manifest import Manifest, content_digest, remove_manifest
 from pagechunk.sinks import (
     OutputError,
@@ -124,14 +126,14 @@ def chunk_inputs(
     manifest = Manifest(files.manifest, fresh=not resume)
     try:
         _start(manifest, files, settings)
+        memory = _site_memory(manifest, settings, inputs, workers, timeout)
         tally = Tally()
         outputs = open_outputs(manifest, files)
         try:
             items = documents(inputs, timeout=timeout, stdin=stdin)
             batches = _queued(manifest, items, tally)
-            _write(
-                process(batches, settings, workers), outputs, manifest, tally, progress
-            )
+            outcomes = process(batches, settings, workers, memory=memory)
+            _write(outcomes, outputs, manifest, tally, progress)
         finally:
             outputs.close()
         finish_output(files)
@@ -171,6 +173,29 @@ def _start(manifest: Manifest, files: OutputFiles, settings: Settings) -> None:
         root = manifest.get("root")
         raise OutputError(f"resume from the directory the run began in: {root}")
     recover_rewrite(manifest, files)
+
+
+def _site_memory(
+    manifest: Manifest,
+    settings: Settings,
+    inputs: Sequence[str] = (),
+    workers: int = 1,
+    timeout: float = FETCH_TIMEOUT,
+) -> SiteMemory | None:
+    """The run's site memory, when its settings ask for one: the memory its
+    manifest stored, else one learned in a first pass over the inputs
+    (standard input, which cannot be read twice, left out) and stored."""
+    if not settings.site_memory:
+        return None
+    try:
+        memory = manifest.site_memory()
+    except ValueError as error:
+        raise OutputError(f"{manifest.path}: {error}") from None
+    if memory is None:
+        items = documents([name for name in inputs if name != "-"], timeout=timeout)
+        memory = learn_site_memory(items, settings, workers)
+        manifest.store_site_memory(memory)
+    return memory
 
 
 def _queued(
@@ -270,7 +295,9 @@ def reprocess(
         items = read_sources(stale, timeout=timeout, root=manifest.get("root"))
         digests: dict[str, str] = {}
         tally = Tally()
-        outcomes = process(_requeued(manifest, items, digests), settings, workers)
+        memory = _site_memory(manifest, settings)
+        batches = _requeued(manifest, items, digests)
+        outcomes = process(batches, settings, workers, memory=memory)
         _stage(outcomes, manifest, digests, tally, progress)
         if manifest.has_staged():
             swap_in_staged(manifest, files, PIPELINE_VERSION)

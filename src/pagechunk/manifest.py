@@ -14,6 +14,10 @@ to them and does every document that is not done or failed. ``pagechunk
 reprocess`` marks the documents it takes up ``requeued`` (their old lines
 stay in the output), keeps their new lines in the ``staged`` table, and
 swaps them in with one rewrite of the files.
+
+A run with a site memory stores it in the run table once its first pass has
+observed every document (:meth:`Manifest.store_site_memory`), so a resumed
+run, and ``pagechunk reprocess``, clean against the same counts.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pagechunk.batch import Item, Outcome
+from pagechunk.clean.memory import SiteMemory
 from pagechunk.sources import Document
 
 __all__ = ["STATES", "Entry", "Manifest", "content_digest", "remove_manifest"]
@@ -177,6 +182,19 @@ class Manifest:
                 "INSERT OR REPLACE INTO run (name, value) VALUES (?, ?)",
                 values.items(),
             )
+
+    def site_memory(self) -> SiteMemory | None:
+        """The site memory the run stored, or None.
+
+        Raises:
+            ValueError: What is stored is not a site memory.
+        """
+        text = self.get("site_memory")
+        return None if text is None else SiteMemory.from_json(text)
+
+    def store_site_memory(self, memory: SiteMemory) -> None:
+        """Store the run's site memory, in one committed transaction."""
+        self.set(site_memory=memory.to_json())
 
     def entry(self, source: str) -> Entry | None:
         """The row of the document with this source key, if there is one."""

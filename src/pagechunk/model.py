@@ -115,6 +115,10 @@ class Block:
         level: 1 to 6 for a heading block, 0 for any other.
         links: The links inside the block in document order. Not part of
             equality, so blocks compare as in the text API.
+        header: True on a table's header row (kind ``"row"``): the table's
+            first row when it stands in ``<thead>`` or all its cells are
+            ``<th>``. A header row starts a table; the table is the run of
+            consecutive row blocks from it. Not part of equality.
     """
 
     text: str
@@ -122,6 +126,7 @@ class Block:
     kind: str = "paragraph"
     level: int = 0
     links: tuple[LinkSpan, ...] = field(default=(), compare=False, repr=False)
+    header: bool = field(default=False, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,11 +138,27 @@ class Chunk:
             was asked for, then a blank line and the body.
         heading: The heading path of the blocks in the chunk.
         position: Where the chunk stands in the returned list, from 0.
+        url: The document's address, as given to the chunker.
+        title: The document's title, stripped.
+        lang: The document's language, as given to the chunker.
+        start: Where the chunk's own body begins in the blocks' Markdown
+            (:attr:`ParsedPage.markdown` for a page's blocks); an overlap or
+            a repeated table header taken from before it is not counted.
+        end: Where that body ends there: ``markdown[start:end]`` holds the
+            body's words in order (with the item and quote markers, and the
+            fences, that the Markdown adds); for paragraphs, the same words
+            as the body, and the body itself when no paragraph was split.
+            The fields from ``url`` on are not part of equality.
     """
 
     text: str
     heading: str
     position: int
+    url: str = field(default="", compare=False)
+    title: str = field(default="", compare=False)
+    lang: str = field(default="", compare=False)
+    start: int = field(default=0, compare=False)
+    end: int = field(default=0, compare=False)
 
 
 @dataclass(slots=True)
@@ -153,6 +174,13 @@ class ParsedPage:
             given or the page has ``<base href>``.
         noindex: A robots ``<meta>`` says ``noindex`` or ``none``.
         nofollow: A robots ``<meta>`` says ``nofollow`` or ``none``.
+        url: The page's address: the base URL given, else
+            ``<link rel=canonical>``, else ``og:url`` (made absolute against
+            ``<base href>``), else ``<base href>``; ``""`` when none is known.
+            Not part of equality.
+        lang: The page's language tag: ``<html lang>``, else
+            ``<meta http-equiv="content-language">`` (the first tag of a
+            list); ``""`` when the page declares none. Not part of equality.
     """
 
     title: str
@@ -160,6 +188,8 @@ class ParsedPage:
     links: list[str]
     noindex: bool = False
     nofollow: bool = False
+    url: str = field(default="", compare=False)
+    lang: str = field(default="", compare=False)
 
     @property
     def markdown(self) -> str:

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
+from lxml import etree
+
 from pagechunk.focus import focus_article
 from pagechunk.load import load_tree
 from pagechunk.model import (
@@ -20,7 +22,22 @@ from pagechunk.model import (
 from pagechunk.prune import flatten, prune, read_page
 from pagechunk.walk import to_blocks, walk
 
-__all__ = ["UNSAFE_SCHEMES", "Document", "parse_document", "parse_html", "unsafe_url"]
+__all__ = [
+    "TABLE_MODES",
+    "TITLE_SEPARATORS",
+    "UNSAFE_SCHEMES",
+    "Document",
+    "drop_site_suffix",
+    "first_language",
+    "parse_document",
+    "parse_html",
+    "unsafe_url",
+]
+
+TABLE_MODES = frozenset({"text", "grid"})
+"""How tables are read: ``"text"`` as the text API says (a ``<br>`` or a
+block inside a cell breaks the row), ``"grid"`` one block per row, cells
+repeated for their ``colspan`` (see :mod:`pagechunk.walk`)."""
 
 
 @dataclass(slots=True)
@@ -32,10 +49,13 @@ class Document:
         site: The URL the page belongs to: the base URL given, else
             ``<base href>``, ``<link rel=canonical>`` or ``og:url``; None when
             the page names none.
+        site_name: The ``og:site_name`` in the page's ``<head>``, whitespace
+            collapsed; ``""`` when there is none.
     """
 
     page: ParsedPage
     site: str | None
+    site_name: str = ""
 
 
 class _Resolver:
@@ -89,7 +109,7 @@ def _parses(url: str) -> bool:
 def _join(base: str | None, href: str) -> str:
     """``href`` against ``base``; ``""`` when the two cannot be joined."""
     try:
-        return urljoin(base, href)
+        return urljoin(base or "", href)
     except ValueError:
         return ""
 
@@ -109,15 +129,22 @@ def parse_document(
     focus: bool = False,
     max_bytes: int | None = None,
     strict: bool = False,
+    tables: str = "text",
+    links: bool = True,
 ) -> Document:
     """Like :func:`parse_html`, also returning the site the page belongs to.
 
     With ``focus``, only the subtree :func:`~pagechunk.focus.focus_article`
     finds is read (the pipeline's choice; the text API never narrows a page).
+    Without ``links``, :attr:`ParsedPage.links` is left empty, for callers
+    that never read it; the link spans of blocks are kept.
     """
+    if tables not in TABLE_MODES:
+        raise ValueError(f"tables must be 'text' or 'grid', not {tables!r}")
     root = load_tree(html, encoding, max_bytes=max_bytes, strict=strict)
     if root is None:
-        return Document(ParsedPage("", [], []), base_url)
+        return Document(ParsedPage("", [], [], url=base_url or ""), base_url)
+    lang, site_name = _read_language_and_site_name(root)
     content_set = frozenset(content_tags)
     drop_set = frozenset(drop_tags)
     head, layout = read_page(
@@ -125,6 +152,7 @@ def parse_document(
         robots_names=frozenset(name.lower() for name in robots_names),
         content_tags=content_set,
         chrome_tags=frozenset(chrome_tags),
+        links=links,
     )
     base = base_url
     if head.base_href and not unsafe_url(head.base_href):
@@ -149,27 +177,65 @@ def parse_document(
         article = focus_article(root, content)
         if article is not None:
             root, content = article, {article}
-    records = walk(root, content=content, strip_chars=strip_chars, resolve=resolve)
+    records = walk(
+        root,
+        content=content,
+        strip_chars=strip_chars,
+        resolve=resolve,
+        grid=tables == "grid",
+    )
     blocks = to_blocks(records)
     if strip_chars:
         title = title.translate(str.maketrans("", "", strip_chars))
     title = " ".join(title.split())
     if not title:
         title = next((b.text for b in blocks if b.kind == "heading"), "")
-    links = list(dict.fromkeys(filter(None, map(resolve, head.hrefs))))
+    page_links = list(dict.fromkeys(filter(None, map(resolve, head.hrefs))))
     directives = head.directives
-    page = ParsedPage(
-        title=title,
-        blocks=blocks,
-        links=links,
-        noindex="noindex" in directives or "none" in directives,
-        nofollow="nofollow" in directives or "none" in directives,
-    )
     canonical = head.canonical
     if canonical and unsafe_url(canonical):
         canonical = None
+    address = _join(base, canonical) if base and canonical else canonical
+    page = ParsedPage(
+        title=title,
+        blocks=blocks,
+        links=page_links,
+        noindex="noindex" in directives or "none" in directives,
+        nofollow="nofollow" in directives or "none" in directives,
+        url=base_url or address or base or "",
+        lang=lang,
+    )
     site = base or (_join(base_url, canonical) if canonical else None)
-    return Document(page, site or None)
+    return Document(page, site or None, site_name)
+
+
+def _read_language_and_site_name(root: etree._Element) -> tuple[str, str]:
+    """The page's language (``<html lang>``, else a ``content-language``
+    ``<meta http-equiv>``) and its ``og:site_name``, read from the root and
+    the ``<meta>`` elements of ``<head>`` only."""
+    lang = first_language(root.get("lang") or root.get("xml:lang"))
+    site_name = ""
+    head = root.find("head")
+    if head is not None:
+        for meta in head.iter("meta"):
+            if not site_name and meta.get("property") == "og:site_name":
+                site_name = " ".join((meta.get("content") or "").split())
+            elif not lang and _is_content_language(meta.get("http-equiv")):
+                lang = first_language(meta.get("content"))
+    return lang, site_name
+
+
+def _is_content_language(http_equiv: str | None) -> bool:
+    return http_equiv is not None and http_equiv.strip().lower() == "content-language"
+
+
+def first_language(value: str | None) -> str:
+    """The first language tag of a ``lang`` attribute or a ``Content-Language``
+    list (``"de-DE, en"`` gives ``"de-DE"``); ``""`` for none."""
+    if not value:
+        return ""
+    tags = value.replace(",", " ").split(None, 1)
+    return tags[0] if tags else ""
 
 
 def parse_html(
@@ -186,6 +252,7 @@ def parse_html(
     encoding: str | None = None,
     max_bytes: int | None = None,
     strict: bool = False,
+    tables: str = "text",
 ) -> ParsedPage:
     """Read an HTML page into its title, text blocks, links and robots meta.
 
@@ -223,12 +290,23 @@ def parse_html(
             UTF-8); None accepts any size.
         strict: Raise :class:`~pagechunk.DecodeError` for what cannot be
             decoded, instead of reading it as U+FFFD.
+        tables: ``"text"`` reads a table row as the text API says: cells
+            joined by ``" | "``, a ``<br>`` or a block inside a cell breaking
+            it. ``"grid"`` makes each row of a data table one block, a cell
+            repeated for its ``colspan``, a ``<br>`` or block inside it a
+            space and its list items joined by ``"; "``; tables that lay
+            out the page (one holding a heading, a table, a ``<pre>`` or a
+            content element) are still read as text.
 
     Returns:
         The parsed page; an empty page for input with no elements, and for
         bytes that start like a binary file (an image, a PDF, an archive).
+        Its ``url`` is ``base_url``, else the canonical URL (or ``og:url``)
+        made absolute, else ``<base href>``; its ``lang`` is ``<html lang>``,
+        else a ``content-language`` ``<meta http-equiv>``.
 
     Raises:
+        ValueError: ``tables`` is neither ``"text"`` nor ``"grid"``.
         InputTooLarge: The document is over ``max_bytes``.
         DecodeError: With ``strict``: bytes the chosen encoding cannot read,
             an ``encoding`` that names no text encoding, binary data, or text
@@ -248,4 +326,66 @@ def parse_html(
         robots_names=robots_names,
         max_bytes=max_bytes,
         strict=strict,
+        tables=tables,
     ).page
+
+
+TITLE_SEPARATORS = (" - ", " | ", " · ", " — ", " – ")
+"""What stands between a page title and a site name after it."""
+
+
+def drop_site_suffix(title: str, *, site_name: str = "", url: str = "") -> str:
+    """``title`` without a trailing site name, as in ``"Pricing | Acme"``.
+
+    The part after the last separator of :data:`TITLE_SEPARATORS` (or an
+    earlier one, so a site name may hold a separator) is dropped when it is
+    ``site_name``, or names the host of ``url``: its words, case ignored, are
+    all labels of the host without ``www.`` and the top-level domain, or run
+    together make one (``"Example News"`` for ``news.example.com``). A title
+    is never emptied: one that is only the site name stays as it is.
+    """
+    labels = _host_labels(url)
+    site_words = _words(site_name)
+    for start, end in _separator_cuts(title):
+        kept = title[:start].strip()
+        words = _words(title[end:])
+        if not kept or not words:
+            continue
+        if words == site_words or (
+            labels and ("".join(words) in labels or labels.issuperset(words))
+        ):
+            return kept
+    return title
+
+
+def _separator_cuts(title: str) -> list[tuple[int, int]]:
+    """Each separator's start and end in ``title``, the last first."""
+    cuts = []
+    for separator in TITLE_SEPARATORS:
+        start = title.find(separator)
+        while start != -1:
+            cuts.append((start, start + len(separator)))
+            start = title.find(separator, start + 1)
+    return sorted(cuts, reverse=True)
+
+
+def _words(text: str) -> list[str]:
+    """The letter and digit runs of ``text``, case-folded."""
+    return "".join(c if c.isalnum() else " " for c in text.casefold()).split()
+
+
+def _host_labels(url: str) -> frozenset[str]:
+    """The labels of ``url``'s host without ``www`` and the top-level domain,
+    each also split at and joined over its hyphens."""
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:
+        return frozenset()
+    names = host.split(".")
+    if names[0] == "www":
+        names = names[1:]
+    labels: set[str] = set()
+    for name in names[:-1] if len(names) > 1 else names:
+        labels.update((name, name.replace("-", ""), *name.split("-")))
+    labels.discard("")
+    return frozenset(labels)

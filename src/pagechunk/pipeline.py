@@ -8,12 +8,13 @@ base URL given, else the page's ``<base href>``, ``<link rel=canonical>`` or
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pagechunk.chunk import chunk_blocks
-from pagechunk.clean import clean_blocks, cleaning_enabled
+from pagechunk.clean import SiteMemory, clean_blocks, cleaning_enabled
 from pagechunk.model import MAX_CHARS, TARGET_CHARS, Chunk, ParsedPage
-from pagechunk.parse import parse_document
+from pagechunk.parse import drop_site_suffix, first_language, parse_document
 
 __all__ = ["chunk_html", "extract"]
 
@@ -25,6 +26,9 @@ def extract(
     clean: bool = True,
     max_bytes: int | None = None,
     strict: bool = False,
+    memory: SiteMemory | None = None,
+    content_language: str | None = None,
+    title_suffix: str | None = None,
     **parse_options: Any,
 ) -> ParsedPage:
     """Parse a page, narrow it to its article and drop its chrome blocks.
@@ -46,9 +50,21 @@ def extract(
             UTF-8); None accepts any size.
         strict: Raise :class:`~pagechunk.DecodeError` for what cannot be
             decoded, instead of reading it as U+FFFD.
+        memory: The site memory of a crawl, as
+            :func:`~pagechunk.clean_blocks` takes it; the page is observed
+            into it when cleaning runs.
+        content_language: The HTTP ``Content-Language`` header, the page's
+            ``lang`` (its first tag) when the page declares none.
+        title_suffix: ``"auto"`` drops a site name after the title (``" |
+            Acme"``) when it matches ``og:site_name`` or the host of the
+            page's ``url``, as :func:`~pagechunk.parse.drop_site_suffix`
+            says; None keeps the title whole.
         **parse_options: Further keyword arguments of
-            :func:`~pagechunk.parse_html`, and ``focus`` (default: ``clean``)
-            to turn the article-narrowing step on or off on its own.
+            :func:`~pagechunk.parse_html`, ``tables`` (default here:
+            ``"grid"``, one block per table row), ``focus`` (default:
+            ``clean``) to turn the article-narrowing step on or off on its
+            own, and ``links=False`` to leave :attr:`ParsedPage.links` empty
+            when it is not needed, which saves time on link-heavy pages.
 
     Returns:
         The parsed page, its blocks cleaned; title, links and robots
@@ -59,15 +75,26 @@ def extract(
         DecodeError: With ``strict``, as :func:`~pagechunk.parse_html` says.
         TypeError: ``html`` is neither text nor bytes, or an option is
             unknown.
+        ValueError: ``title_suffix`` is neither None nor ``"auto"``, or
+            ``tables`` names no table mode.
     """
+    if title_suffix not in (None, "auto"):
+        raise ValueError(f"title_suffix must be None or 'auto', not {title_suffix!r}")
     cleaning = clean and cleaning_enabled()
     parse_options.setdefault("focus", cleaning)
+    parse_options.setdefault("tables", "grid")
     document = parse_document(
         html, base_url=base_url, max_bytes=max_bytes, strict=strict, **parse_options
     )
     page = document.page
+    if not page.lang:
+        page.lang = first_language(content_language)
+    if title_suffix == "auto":
+        page.title = drop_site_suffix(
+            page.title, site_name=document.site_name, url=page.url
+        )
     if cleaning:
-        page.blocks = clean_blocks(page.blocks, site=document.site)
+        page.blocks = clean_blocks(page.blocks, site=document.site, memory=memory)
     return page
 
 
@@ -81,14 +108,22 @@ def chunk_html(
     prefix: bool = True,
     max_bytes: int | None = None,
     strict: bool = False,
+    memory: SiteMemory | None = None,
+    content_language: str | None = None,
+    title_suffix: str | None = None,
+    length: Callable[[str], int] | None = None,
+    overlap_chars: int = 0,
+    table_header: bool = True,
     **parse_options: Any,
 ) -> list[Chunk]:
     """Turn a page into chunks: :func:`extract`, then
     :func:`~pagechunk.chunk_blocks` with the page's title.
 
-    The size and prefix arguments are those of :func:`~pagechunk.chunk_blocks`;
-    the others are those of :func:`extract`, and so are the errors, with
-    ``ValueError`` for a size below 1.
+    The size, prefix, ``length``, ``overlap_chars`` and ``table_header``
+    arguments are those of :func:`~pagechunk.chunk_blocks`, except that a
+    table's header row is repeated by default here; the others are those of
+    :func:`extract`, and so are the errors, with ``ValueError`` for a size
+    below 1.
     """
     page = extract(
         html,
@@ -96,7 +131,10 @@ def chunk_html(
         clean=clean,
         max_bytes=max_bytes,
         strict=strict,
-        **parse_options,
+        memory=memory,
+        content_language=content_language,
+        title_suffix=title_suffix,
+        **{"links": False, **parse_options},  # the link list is never read here
     )
     return chunk_blocks(
         page.blocks,
@@ -104,4 +142,9 @@ def chunk_html(
         target_chars=target_chars,
         max_chars=max_chars,
         prefix=prefix,
+        length=length,
+        overlap_chars=overlap_chars,
+        table_header=table_header,
+        url=page.url,
+        lang=page.lang,
     )

@@ -4,6 +4,16 @@ The walk keeps the heading path, the kind of the innermost block element, the
 depth inside content elements and the link being read. Every block element
 ends the text before it; ``<br>`` breaks a line, ``<hr>`` ends a block, a table
 cell after text adds ``" | "``. Text is collected raw and tidied once per block.
+
+In grid mode a data table's row is one block whatever its cells hold: each
+cell is read on its own, repeated ``colspan`` times, and the row's text is its
+cells joined by ``" | "`` (an empty cell keeps its place, as in ``"a | | c"``).
+Inside a cell, ``<br>``, ``<hr>``, paragraphs and other blocks become a space
+and list items are joined by ``"; "``. A table that holds a heading, another
+table, a ``<pre>`` or a content element, or whose ``role`` is
+``presentation`` or ``none``, lays a page out rather than holding data and is
+read as in text mode. ``rowspan`` is not followed: a spanned cell appears in
+its first row only.
 """
 
 from __future__ import annotations
@@ -41,11 +51,26 @@ _CELLS = frozenset({"td", "th"})
 _CELL_SEPARATOR = " | "
 
 # What an element's start means to the walk; anything else is inline.
-_BLOCK, _HEADING, _CELL, _BREAK, _RULE, _LINK = range(1, 7)
+_BLOCK, _HEADING, _CELL, _BREAK, _RULE, _LINK, _TABLE, _ROW = range(1, 9)
 _ROLE = {tag: _BLOCK for tag in BLOCK_TAGS}
 _ROLE.update({tag: _HEADING for tag in _HEADINGS})
 _ROLE.update({tag: _CELL for tag in _CELLS})
-_ROLE.update({"br": _BREAK, "hr": _RULE, "a": _LINK})
+_ROLE.update({"br": _BREAK, "hr": _RULE, "a": _LINK, "table": _TABLE, "tr": _ROW})
+
+# Inside a grid cell, a list item's start leaves this mark on the line, read
+# as "; " between items; every other structural element leaves a space.
+# str.split() takes the mark for whitespace, so no tidied text keeps one.
+_ITEM_MARK = "\x1f"
+_ITEM_SEPARATOR = "; "
+_IN_CELL = {"li": _ITEM_MARK, "dt": _ITEM_MARK, "dd": _ITEM_MARK}
+
+MAX_COLSPAN = 64
+"""The most times a grid cell is repeated for its ``colspan``; browsers stop
+at 1000, but a page should not multiply its text that far."""
+
+# A table holding any of these lays out a page: grid mode leaves it alone.
+_LAYOUT_TAGS = ("table", "pre", *_HEADINGS)
+_LAYOUT_ROLES = frozenset({"presentation", "none"})
 
 
 @dataclass(slots=True)
@@ -59,6 +84,17 @@ class Record:
     heading: str
     content_heading: str
     links: tuple[LinkSpan, ...]
+    header: bool = False
+
+
+@dataclass(slots=True)
+class _Table:
+    """An open table: whether it is read as a grid, how many rows it has
+    shown so far and how many cells its first grid row had."""
+
+    grid: bool
+    rows: int = 0
+    width: int = 0
 
 
 class _Walker:
@@ -69,10 +105,12 @@ class _Walker:
         content: set[etree._Element],
         strip_chars: str,
         resolve: Callable[[str], str],
+        grid: bool = False,
     ) -> None:
         self.content = content
         self.strip_chars = strip_chars
         self.resolve = resolve
+        self.grid = grid
         self.records: list[Record] = []
         self.kinds: list[str] = []
         self.content_depth = 0
@@ -91,6 +129,15 @@ class _Walker:
         self.content_path: dict[int, str] = {}
         self.path_text = ""
         self.content_path_text = ""
+        self.tables: list[_Table] = []
+        self.row_header = False
+        # The grid row and cell being read, the row's finished cells and
+        # the current cell's colspan; None and empty outside grid rows.
+        self.row: etree._Element | None = None
+        self.cell: etree._Element | None = None
+        self.cells: list[str] = []
+        self.span = 1
+        self.holds_content: set[etree._Element] | None = None
 
     # -- text -------------------------------------------------------------
 
@@ -151,7 +198,11 @@ class _Walker:
         self.line = []
         self.line_has_text = self.has_text = False
         if text:
-            self.emit(kind, text, 0)
+            if kind == "row" and self.row_header:
+                self.row_header = False
+                self.emit(kind, text, 0, True)
+            else:
+                self.emit(kind, text, 0)
         self.links = []
 
     def tidy_code(self, raw: str) -> str:
@@ -160,7 +211,7 @@ class _Walker:
         lines = raw.replace("\r\n", "\n").split("\n")
         return "\n".join(line.rstrip() for line in lines).strip("\n")
 
-    def emit(self, kind: str, text: str, level: int) -> None:
+    def emit(self, kind: str, text: str, level: int, header: bool = False) -> None:
         self.records.append(
             Record(
                 kind,
@@ -170,6 +221,7 @@ class _Walker:
                 self.path_text,
                 self.content_path_text,
                 tuple(self.links),
+                header,
             )
         )
 
@@ -180,6 +232,8 @@ class _Walker:
             self.lines.append("".join(self.line))
             self.line = []
             self.line_has_text = False
+            if self.link_url is not None:  # the label reads the break as a space
+                self.link_parts.append(" ")
 
     # -- headings ---------------------------------------------------------
 
@@ -207,6 +261,11 @@ class _Walker:
     # -- the pass ---------------------------------------------------------
 
     def start(self, element: etree._Element, tag: str, role: int | None) -> None:
+        if self.cell is not None and role != _LINK:
+            self.line.append(_IN_CELL.get(tag, " "))
+            if self.link_url is not None:
+                self.link_parts.append(" ")
+            return
         is_content = element in self.content
         if role == _BLOCK or is_content:
             self.flush()
@@ -218,7 +277,10 @@ class _Walker:
         elif role == _HEADING:
             self.open_heading(element, _HEADINGS[tag])
         elif role == _CELL:
-            if self.line_has_text and self.heading is None:
+            if self.row is not None:
+                self.cell = element
+                self.span = _colspan(element)
+            elif self.line_has_text and self.heading is None:
                 self.line.append(_CELL_SEPARATOR)
         elif role == _BREAK:
             self.line_break()
@@ -227,8 +289,19 @@ class _Walker:
                 self.flush()
         elif role == _LINK:
             self.open_link(element)
+        elif role == _ROW:
+            self.open_row(element)
+        elif role == _TABLE:
+            self.open_table(element)
 
     def end(self, element: etree._Element, tag: str, role: int | None) -> None:
+        if self.cell is not None:
+            if element is self.cell:
+                self.close_cell()
+            elif role == _LINK:
+                self.close_link_span()
+                self.link_url = None
+            return
         is_content = element in self.content
         if role == _BLOCK or is_content:
             self.flush()
@@ -241,12 +314,119 @@ class _Walker:
         elif role == _LINK:
             self.close_link_span()
             self.link_url = None
+        elif role == _ROW:
+            self.close_row(element)
+        elif role == _TABLE:
+            self.close_table()
 
     def open_link(self, element: etree._Element) -> None:
         self.close_link_span()
         href = (element.get("href") or "").strip()
         self.link_url = self.resolve(href) if href else None
         self.link_parts = []
+
+    # -- tables -----------------------------------------------------------
+
+    def open_block(self, kind: str) -> None:
+        self.flush()
+        self.kinds.append(kind)
+        self.in_code = False
+
+    def close_block(self) -> None:
+        self.flush()
+        self.kinds.pop()
+        self.in_code = bool(self.kinds) and self.kinds[-1] == "code"
+
+    def open_table(self, element: etree._Element) -> None:
+        self.open_block("paragraph")
+        self.tables.append(_Table(self.grid and self.reads_as_grid(element)))
+
+    def close_table(self) -> None:
+        self.close_block()
+        self.tables.pop()
+
+    def reads_as_grid(self, table: etree._Element) -> bool:
+        """Whether ``table`` holds data rather than laying out a page."""
+        if (table.get("role") or "").strip().lower() in _LAYOUT_ROLES:
+            return False
+        if next(table.iterdescendants(*_LAYOUT_TAGS), None) is not None:
+            return False
+        if self.holds_content is None:
+            self.holds_content = {
+                ancestor
+                for element in self.content
+                for ancestor in element.iterancestors("table")
+            }
+        return table not in self.holds_content
+
+    def open_row(self, row: etree._Element) -> None:
+        self.open_block("row")
+        table = self.tables[-1] if self.tables else None
+        parent = row.getparent()
+        header = parent is not None and parent.tag == "thead"
+        if table is not None:
+            table.rows += 1
+            if table.rows > 1:
+                header = False
+            elif not header:
+                tags = {cell.tag for cell in row}
+                header = "th" in tags and "td" not in tags
+            if table.grid and self.row is None:
+                self.row = row
+        self.row_header = header
+
+    def close_row(self, row: etree._Element) -> None:
+        if row is self.row:
+            self.close_grid_row()
+        self.close_block()
+        self.row_header = False
+
+    def close_cell(self) -> None:
+        text = self.cell_text("".join(self.line))
+        self.line = []
+        self.line_has_text = False
+        self.cell = None
+        table = self.tables[-1]
+        span = self.span
+        if table.width and table.rows > 1:
+            span = max(1, min(span, table.width - len(self.cells)))
+        self.cells.extend([text] * span)
+
+    def cell_text(self, raw: str) -> str:
+        if self.strip_chars:
+            raw = self.strip(raw)
+        items = (" ".join(item.split()) for item in raw.split(_ITEM_MARK))
+        return _ITEM_SEPARATOR.join(filter(None, items))
+
+    def close_grid_row(self) -> None:
+        """Emit the grid row read so far as one row block."""
+        cells = self.cells
+        stray = self.cell_text(" ".join([*self.lines, "".join(self.line)]))
+        if stray:  # text after the last cell
+            cells.append(stray)
+        table = self.tables[-1]
+        if table.rows == 1:
+            table.width = len(cells)
+        self.close_link_span()
+        if any(cells):
+            text = _CELL_SEPARATOR.join(cells).replace("  ", " ").strip()
+            self.emit("row", text, 0, self.row_header)
+        self.row = None
+        self.cells = []
+        self.line = []
+        self.lines = []
+        self.line_has_text = self.has_text = False
+        self.links = []
+        self.link_parts = []
+
+
+def _colspan(cell: etree._Element) -> int:
+    """How many columns a cell spans: its ``colspan`` when that is a whole
+    number, 1 when it is not, at most :data:`MAX_COLSPAN`."""
+    value = (cell.get("colspan") or "").strip()
+    if value.isascii() and value.isdecimal():
+        return max(1, min(int(value), MAX_COLSPAN))
+    return 1
 
 
 def _set_heading(path: dict[int, str], level: int, text: str) -> str:
@@ -264,13 +444,14 @@ def walk(
     content: set[etree._Element],
     strip_chars: str,
     resolve: Callable[[str], str],
+    grid: bool = False,
 ) -> list[Record]:
     """Walk the pruned tree once and return its records in document order.
 
     ``content`` are the content elements; ``resolve`` turns an ``href`` into
-    the URL a link span carries.
+    the URL a link span carries; ``grid`` reads data tables in grid mode.
     """
-    walker = _Walker(content, strip_chars, resolve)
+    walker = _Walker(content, strip_chars, resolve, grid)
     start, end, add = walker.start, walker.end, walker.add
     roles = _ROLE
     for event, element in etree.iterwalk(root, events=("start", "end")):
@@ -306,8 +487,11 @@ def to_blocks(records: list[Record]) -> list[Block]:
     content heading path, when any non-heading text is inside one."""
     if any(r.in_content and r.block_kind != "heading" for r in records):
         return [
-            Block(r.text, r.content_heading, r.block_kind, r.level, r.links)
+            Block(r.text, r.content_heading, r.block_kind, r.level, r.links, r.header)
             for r in records
             if r.in_content
         ]
-    return [Block(r.text, r.heading, r.block_kind, r.level, r.links) for r in records]
+    return [
+        Block(r.text, r.heading, r.block_kind, r.level, r.links, r.header)
+        for r in records
+    ]

@@ -29,6 +29,9 @@ Beyond the seed, each with the evidence it reads:
 - After that sentence, a heading opens page furniture: the short labels
   without links under it go, such as the lone "comments" of a comment widget
   (position, a heading in the tail, no links, under ``min_intro_chars``).
+- Given a :class:`~pagechunk.clean.memory.SiteMemory`, a short or
+  link-bearing block that the site's other pages repeat goes when it stands
+  outside the article span (pages of the same site, placement).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from urllib.parse import urlsplit
 
 from pagechunk.clean.markdown_blocks import markdown_blocks, split_blocks
 from pagechunk.clean.measure import Limits, measure
+from pagechunk.clean.memory import SiteMemory, block_signature
 from pagechunk.clean.placement import (
     CHROME_HEADINGS,
     prune_emptied_headings,
@@ -52,6 +56,7 @@ __all__ = [
     "CHROME_HEADINGS",
     "CLEANED_MEDIA_TYPES",
     "SWITCH_VARIABLE",
+    "SiteMemory",
     "clean_blocks",
     "clean_markdown",
     "cleaning_enabled",
@@ -81,6 +86,8 @@ def clean_blocks(
     min_menu_links: int = 3,
     max_menu_chars: int = 36,
     chrome_headings: Iterable[str] = CHROME_HEADINGS,
+    memory: SiteMemory | None = None,
+    min_site_pages: int = 3,
 ) -> list[Block]:
     """Drop the blocks that are page chrome, keeping the rest in order.
 
@@ -98,10 +105,21 @@ def clean_blocks(
         max_menu_chars: Readable characters a block fits in to be as small as
             a menu entry.
         chrome_headings: Lower-cased heading texts that open a chrome section.
+        memory: What the site's other pages hold. The page is observed into
+            it first (unless it is frozen), then a block it counts on
+            ``min_site_pages`` pages of the site goes when it stands outside
+            the article span. None cleans the page on its own evidence.
+        min_site_pages: Pages of the site, this one included, a block stands
+            on to count as the site's chrome.
 
     Returns:
         The kept blocks, the same objects in the same order.
+
+    Raises:
+        ValueError: ``min_site_pages`` is below 1.
     """
+    if min_site_pages < 1:
+        raise ValueError(f"min_site_pages must be at least 1: {min_site_pages}")
     listed = list(blocks)
     if not listed or not cleaning_enabled():
         return listed
@@ -118,8 +136,28 @@ def clean_blocks(
         listed, facts, read_layout(listed, facts, limits), LinkSites(site), limits
     )
     keep = [judge(page, index) for index in range(len(listed))]
+    if memory is not None:
+        _drop_site_chrome(page, keep, memory, site, min_site_pages)
     prune_emptied_headings(listed, keep)
     return [block for block, kept in zip(listed, keep, strict=True) if kept]
+
+
+def _drop_site_chrome(
+    page: Page, keep: list[bool], memory: SiteMemory, site: str | None, pages: int
+) -> None:
+    """Drop the blocks outside the article span that the site repeats."""
+    signatures = [block_signature(block) for block in page.blocks]
+    if not memory.read_only:
+        memory.record(site, [sign for sign in signatures if sign is not None])
+    layout = page.layout
+    for index, signature in enumerate(signatures):
+        if (
+            keep[index]
+            and signature is not None
+            and not layout.article_start <= index <= layout.article_end
+            and memory.count(site, signature) >= pages
+        ):
+            keep[index] = False
 
 
 def clean_markdown(
@@ -133,6 +171,8 @@ def clean_markdown(
     min_menu_links: int = 3,
     max_menu_chars: int = 36,
     chrome_headings: Iterable[str] = CHROME_HEADINGS,
+    memory: SiteMemory | None = None,
+    min_site_pages: int = 3,
 ) -> str:
     """Drop chrome blocks from Markdown converted from a web page.
 
@@ -141,7 +181,8 @@ def clean_markdown(
     ``http`` or ``https`` ``source_uri`` is cleaned; any other text comes
     back untouched. Kept blocks come back exactly as written, joined by one
     blank line; the thresholds are those of :func:`clean_blocks`, with
-    ``source_uri`` as the site.
+    ``source_uri`` as the site, and so are ``memory`` and
+    ``min_site_pages``.
     """
     if not (cleaning_enabled() and _is_web_page(media_type, source_uri)):
         return markdown
@@ -156,6 +197,8 @@ def clean_markdown(
         min_menu_links=min_menu_links,
         max_menu_chars=max_menu_chars,
         chrome_headings=chrome_headings,
+        memory=memory,
+        min_site_pages=min_site_pages,
     )
     if len(kept) == len(blocks):
         return markdown

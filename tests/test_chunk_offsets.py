@@ -1,0 +1,218 @@
+"""Chunk metadata: url, title, lang, and start/end in the page's Markdown."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pagechunk import (
+    MAX_CHARS,
+    TARGET_CHARS,
+    Block,
+    Chunk,
+    chunk_blocks,
+    chunk_html,
+    chunk_markdown,
+    extract,
+)
+from pagechunk.markdown import read_markdown, render_markdown
+
+
+def spans(
+    blocks: list[Block],
+    *,
+    target_chars: int | None = TARGET_CHARS,
+    max_chars: int | None = MAX_CHARS,
+) -> list[str]:
+    """What each chunk's span shows of the blocks' Markdown."""
+    markdown = render_markdown(blocks)
+    chunks = chunk_blocks(
+        blocks, prefix=False, target_chars=target_chars, max_chars=max_chars
+    )
+    return [markdown[chunk.start : chunk.end] for chunk in chunks]
+
+
+def test_document_fields_fill_every_chunk() -> None:
+    chunks = chunk_blocks(
+        [Block("One.", "A"), Block("Two.", "B")],
+        title=" Guide \n",
+        url="https://example.org/guide",
+        lang="en",
+    )
+    assert [(c.url, c.title, c.lang) for c in chunks] == [
+        ("https://example.org/guide", "Guide", "en")
+    ] * 2
+
+
+def test_new_fields_leave_equality_alone() -> None:
+    chunk = chunk_blocks([Block("Body.")], url="u", lang="de")[0]
+    assert chunk == Chunk("Body.", "", 0)
+    assert (chunk.start, chunk.end) == (0, 5)
+
+
+def test_paragraph_spans_are_the_bodies() -> None:
+    blocks = [
+        Block("Intro", "Intro", "heading", 1),
+        Block("First paragraph here.", "Intro"),
+        Block("Second one. It has two sentences.", "Intro"),
+    ]
+    assert spans(blocks, target_chars=25, max_chars=25) == [
+        "First paragraph here.",
+        "Second one.",
+        "It has two sentences.",
+    ]
+    chunks = chunk_blocks(blocks, prefix=False, target_chars=25, max_chars=25)
+    assert [(c.start, c.end) for c in chunks] == [(9, 30), (32, 43), (44, 65)]
+
+
+def test_items_span_from_the_first_text_to_the_last() -> None:
+    blocks = [Block("first item", kind="item"), Block("second\nline", kind="item")]
+    assert render_markdown(blocks) == "- first item\n- second\n  line"
+    chunks = chunk_blocks(blocks, prefix=False)
+    assert (chunks[0].start, chunks[0].end) == (2, 28)
+
+
+def test_code_spans_leave_the_fences_out() -> None:
+    assert spans([Block("x = 1\ny = 2", kind="code")]) == ["x = 1\ny = 2"]
+
+
+def test_quote_lines_map_past_their_markers() -> None:
+    blocks = [Block("Line one.\nLine two.", kind="quote")]
+    assert render_markdown(blocks) == "> Line one.\n> Line two."
+    chunks = chunk_blocks(blocks, prefix=False, max_chars=12)
+    assert [(c.text, c.start, c.end) for c in chunks] == [
+        ("Line one.", 2, 11),
+        ("Line two.", 14, 23),
+    ]
+
+
+def test_pieces_rejoined_by_one_space_span_the_original_spacing() -> None:
+    blocks = [Block("aaa   bbb ccc\tddd")]
+    chunks = chunk_blocks(blocks, prefix=False, max_chars=7)
+    assert [chunk.text for chunk in chunks] == ["aaa bbb", "ccc ddd"]
+    assert spans(blocks, max_chars=7) == ["aaa   bbb", "ccc\tddd"]
+
+
+def test_cut_words_span_their_cuts() -> None:
+    assert spans([Block("abcdefgh ij")], target_chars=3, max_chars=3) == [
+        "abc",
+        "def",
+        "gh",
+        "ij",
+    ]
+
+
+def test_stripped_edges_are_not_in_the_span() -> None:
+    assert spans([Block("  padded  "), Block("\n next")]) == ["padded  \n\n\n next"]
+    chunks = chunk_blocks([Block("  padded  "), Block("\n next")], prefix=False)
+    assert (chunks[0].start, chunks[0].end) == (2, 18)
+
+
+def test_chunk_markdown_counts_in_the_rendered_blocks() -> None:
+    source = "# Title\n\nSome   text here.\n\n```\ncode\n```"
+    chunks = chunk_markdown(source)
+    markdown = render_markdown(read_markdown(source))
+    assert [markdown[c.start : c.end] for c in chunks] == [
+        "Some   text here.\n\n````\n```\ncode\n```"
+    ]
+
+
+PAGE = (
+    "<html lang='en-GB'><head><title>Notes</title></head><body><main>"
+    "<h1>Notes</h1><p>A first paragraph of text.</p><ul><li>one point</li>"
+    "<li>another point</li></ul><h2>More</h2><blockquote>Quoted words.</blockquote>"
+    "</main></body></html>"
+)
+
+
+def test_chunk_html_spans_index_the_page_markdown() -> None:
+    page = extract(PAGE)
+    chunks = chunk_html(PAGE, base_url="https://example.org/notes")
+    assert [page.markdown[c.start : c.end] for c in chunks] == [
+        "A first paragraph of text.\n\n- one point\n- another point",
+        "Quoted words.",
+    ]
+    assert {(c.url, c.title, c.lang) for c in chunks} == {
+        ("https://example.org/notes", "Notes", "en-GB")
+    }
+
+
+MARKERS = {"-", ">"}
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, without Markdown's item and quote markers and
+    code fences."""
+    return [word for word in text.split() if word not in MARKERS and word.strip("`")]
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> list[Block]:
+    pieces = st.sampled_from(["a", "bb", "Word.", "end!", "x" * 15, "-", "é", "。"])
+    gaps = st.sampled_from([" ", " ", "  ", "\n", "\t"])
+    text = st.lists(st.tuples(pieces, gaps), max_size=20).map(
+        lambda pairs: "".join(word + gap for word, gap in pairs)
+    )
+    blocks: list[Block] = []
+    path = ""
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.sampled_from(["paragraph", "item", "row", "code", "quote", "h"]))
+        if kind == "h":
+            path = draw(st.sampled_from(["One", "Two"]))
+            blocks.append(Block(path, path, "heading", 1))
+        else:
+            blocks.append(Block(draw(text), path, kind))
+    return blocks
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    blocks=documents(),
+    target=st.none() | st.integers(1, 50),
+    limit=st.none() | st.integers(1, 60),
+)
+def test_every_span_holds_its_body_words_in_order(
+    blocks: list[Block], target: int | None, limit: int | None
+) -> None:
+    markdown = render_markdown(blocks)
+    chunks = chunk_blocks(blocks, prefix=False, target_chars=target, max_chars=limit)
+    for chunk in chunks:
+        body = words(chunk.text)
+        shown = words(markdown[chunk.start : chunk.end])
+        assert body[:1] == shown[:1] and body[-1:] == shown[-1:]
+        remaining = iter(shown)
+        assert all(word in remaining for word in body)
+    starts = [chunk.start for chunk in chunks]
+    assert starts == sorted(starts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    sentences=st.lists(
+        st.sampled_from(["One.", "Two words.", "A longer sentence here!", "x" * 20]),
+        max_size=12,
+    ),
+    breaks=st.lists(st.booleans(), min_size=12, max_size=12),
+    target=st.none() | st.integers(1, 60),
+    limit=st.none() | st.integers(1, 60),
+)
+def test_paragraph_spans_hold_their_bodies(
+    sentences: list[str], breaks: list[bool], target: int | None, limit: int | None
+) -> None:
+    blocks: list[Block] = []
+    current: list[str] = []
+    for sentence, new_block in zip(sentences, breaks, strict=False):
+        if new_block and current:
+            blocks.append(Block(" ".join(current)))
+            current = []
+        current.append(sentence)
+    if current:
+        blocks.append(Block(" ".join(current)))
+    markdown = render_markdown(blocks)
+    chunks = chunk_blocks(blocks, prefix=False, target_chars=target, max_chars=limit)
+    for chunk in chunks:
+        shown = markdown[chunk.start : chunk.end]
+        # Pieces of a split paragraph may be rejoined by a line break.
+        assert shown.split() == chunk.text.split()
+        if limit is None:
+            assert shown == chunk.text

@@ -1,0 +1,338 @@
+"""Tables: header rows, and grid mode (one block per data table row)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pagechunk import Block, extract, parse_html
+from pagechunk.model import LinkSpan
+from pagechunk.walk import MAX_COLSPAN
+
+
+def grid(html: str) -> list[Block]:
+    return parse_html(html, tables="grid").blocks
+
+
+def rows(blocks: list[Block]) -> list[tuple[str, bool]]:
+    """Each row block's text and header flag."""
+    return [(block.text, block.header) for block in blocks if block.kind == "row"]
+
+
+def row(text: str) -> Block:
+    return Block(text, kind="row")
+
+
+PRICES = (
+    "<table><thead><tr><th>Plan</th><th>Price</th></tr></thead>"
+    "<tbody><tr><td>Basic</td><td>$5</td></tr>"
+    "<tr><td>Team</td><td>$20</td></tr></tbody></table>"
+)
+
+
+# -- header rows --------------------------------------------------------------
+
+
+def test_thead_row_is_the_header_in_both_modes():
+    for tables in ("text", "grid"):
+        blocks = parse_html(PRICES, tables=tables).blocks
+        assert rows(blocks) == [
+            ("Plan | Price", True),
+            ("Basic | $5", False),
+            ("Team | $20", False),
+        ]
+
+
+def test_first_row_of_th_cells_is_the_header():
+    html = (
+        "<table><tr><th>Name</th><th>Age</th></tr>"
+        "<tr><th>Ada</th><th>36</th></tr><tr><td>Bo</td><td>7</td></tr></table>"
+    )
+    assert rows(grid(html)) == [
+        ("Name | Age", True),
+        ("Ada | 36", False),
+        ("Bo | 7", False),
+    ]
+
+
+def test_table_without_header_row_flags_nothing():
+    html = "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>"
+    assert rows(grid(html)) == [("a | b", False), ("c | d", False)]
+
+
+def test_first_row_mixing_th_and_td_is_no_header():
+    html = (
+        "<table><tr><th>Total</th><td>9</td></tr><tr><td>a</td><td>1</td></tr></table>"
+    )
+    assert rows(grid(html)) == [("Total | 9", False), ("a | 1", False)]
+
+
+def test_only_the_first_thead_row_is_flagged():
+    html = (
+        "<table><thead><tr><th colspan=2>Size</th></tr>"
+        "<tr><th>Width</th><th>Height</th></tr></thead>"
+        "<tr><td>3</td><td>4</td></tr></table>"
+    )
+    assert rows(grid(html)) == [
+        ("Size | Size", True),
+        ("Width | Height", False),
+        ("3 | 4", False),
+    ]
+
+
+def test_each_table_has_its_own_header():
+    html = PRICES + "<p>Between the tables.</p>" + PRICES
+    flagged = [block.text for block in grid(html) if block.header]
+    assert flagged == ["Plan | Price", "Plan | Price"]
+
+
+def test_header_flag_is_not_part_of_equality():
+    assert Block("a | b", kind="row", header=True) == row("a | b")
+    assert "header" not in repr(Block("a", header=True))
+
+
+# -- grid cells ---------------------------------------------------------------
+
+
+def test_colspan_repeats_the_cell():
+    html = (
+        "<table><tr><th>Plan</th><th>Jan</th><th>Feb</th></tr>"
+        "<tr><td>Basic</td><td colspan='2'>$5</td></tr>"
+        "<tr><td colspan=3>Prices exclude tax.</td></tr></table>"
+    )
+    assert grid(html) == [
+        row("Plan | Jan | Feb"),
+        row("Basic | $5 | $5"),
+        row("Prices exclude tax. | Prices exclude tax. | Prices exclude tax."),
+    ]
+
+
+def test_colspan_stops_at_the_first_rows_width():
+    html = (
+        "<table><tr><th>a</th><th>b</th></tr>"
+        "<tr><td>x</td><td colspan=5>y</td></tr></table>"
+    )
+    assert rows(grid(html)) == [("a | b", True), ("x | y", False)]
+
+
+@pytest.mark.parametrize("colspan", ["0", "two", "-3", "2.5", "", "²"])
+def test_colspan_that_is_no_whole_number_counts_as_one(colspan):
+    html = f"<table><tr><td colspan='{colspan}'>x</td><td>y</td></tr></table>"
+    assert grid(html) == [row("x | y")]
+
+
+def test_colspan_is_capped():
+    html = "<table><tr><td colspan=100000>x</td></tr></table>"
+    assert grid(html)[0].text == " | ".join(["x"] * MAX_COLSPAN)
+
+
+def test_br_in_cell_is_a_space_in_grid_and_a_line_break_in_text():
+    html = "<table><tr><td>Basic<br>tier</td><td>$5</td></tr></table>"
+    assert grid(html) == [row("Basic tier | $5")]
+    assert parse_html(html).blocks == [row("Basic\ntier | $5")]
+
+
+def test_list_in_cell_joins_its_items():
+    html = (
+        "<table><tr><th>Plan</th><th>Includes</th></tr>"
+        "<tr><td>Team</td><td>All of Basic:<ul><li>Chat</li><li> Shared  files</li>"
+        "<li></li><li>SSO</li></ul></td></tr></table>"
+    )
+    assert grid(html) == [
+        row("Plan | Includes"),
+        row("Team | All of Basic:; Chat; Shared files; SSO"),
+    ]
+    assert parse_html(html).blocks == [
+        row("Plan | Includes"),
+        row("Team | All of Basic:"),
+        Block("Chat", kind="item"),
+        Block("Shared files", kind="item"),
+        Block("SSO", kind="item"),
+    ]
+
+
+def test_paragraphs_and_divs_in_cell_stay_on_the_row():
+    html = (
+        "<table><tr><td><p>First.</p><p>Second.</p></td>"
+        "<td><div><div>deep</div></div><hr>after rule</td></tr></table>"
+    )
+    assert grid(html) == [row("First. Second. | deep after rule")]
+
+
+def test_empty_cells_keep_their_place():
+    html = (
+        "<table><tr><th>a</th><th>b</th><th>c</th></tr>"
+        "<tr><td></td><td>2</td><td> </td></tr>"
+        "<tr><td>1</td><td></td><td>3</td></tr>"
+        "<tr><td></td><td></td><td></td></tr></table>"
+    )
+    assert grid(html) == [row("a | b | c"), row("| 2 |"), row("1 | | 3")]
+
+
+def test_links_in_grid_row_keep_their_spans():
+    # A <br> inside a link is a space in its label, in either mode.
+    html = (
+        "<table><tr><td><a href='/a'>Alpha</a></td>"
+        "<td>see <a href='/b'>Beta<br>docs</a></td></tr></table>"
+    )
+    (block,) = parse_html(html, base_url="https://x.test/", tables="grid").blocks
+    assert block.text == "Alpha | see Beta docs"
+    assert block.links == (
+        LinkSpan("Alpha", "https://x.test/a"),
+        LinkSpan("Beta docs", "https://x.test/b"),
+    )
+    (text_block,) = parse_html(html, base_url="https://x.test/").blocks
+    assert text_block.text == "Alpha | see Beta\ndocs"
+    assert text_block.links == block.links
+
+
+def test_rowspan_is_left_in_its_first_row():
+    html = (
+        "<table><tr><th>Day</th><th>Slot</th></tr>"
+        "<tr><td rowspan=2>Mon</td><td>9:00</td></tr>"
+        "<tr><td>10:00</td></tr></table>"
+    )
+    assert rows(grid(html)) == [
+        ("Day | Slot", True),
+        ("Mon | 9:00", False),
+        ("10:00", False),
+    ]
+
+
+def test_caption_stays_a_paragraph():
+    html = (
+        "<table><caption>Prices</caption><tr><th>a</th></tr><tr><td>1</td></tr></table>"
+    )
+    assert grid(html) == [Block("Prices"), Block("a", kind="row"), row("1")]
+    assert grid(html)[1].header
+
+
+# -- layout tables ------------------------------------------------------------
+
+
+def test_nested_table_outer_reads_as_text_inner_as_grid():
+    html = (
+        "<table><tr><td>Menu</td><td><p>Intro.</p>"
+        "<table><tr><th>k</th><th>v</th></tr>"
+        "<tr><td>a<br>b</td><td>1</td></tr></table></td></tr></table>"
+    )
+    assert grid(html) == [
+        row("Menu |"),
+        Block("Intro."),
+        row("k | v"),
+        row("a b | 1"),
+    ]
+    assert rows(grid(html)) == [
+        ("Menu |", False),
+        ("k | v", True),
+        ("a b | 1", False),
+    ]
+
+
+def test_table_holding_a_heading_reads_as_text():
+    html = (
+        "<table><tr><td><h2>News</h2><p>One.</p><p>Two.</p></td></tr></table>"
+        "<p>End.</p>"
+    )
+    assert grid(html) == parse_html(html).blocks
+    assert [block.text for block in grid(html)] == ["News", "One.", "Two.", "End."]
+
+
+def test_table_holding_pre_reads_as_text():
+    html = "<table><tr><td>Run:<pre>make  all\n  install</pre></td></tr></table>"
+    assert grid(html) == parse_html(html).blocks
+    assert Block("make  all\n  install", kind="code") in grid(html)
+
+
+@pytest.mark.parametrize("role", ["presentation", " None "])
+def test_presentation_table_reads_as_text(role):
+    html = f"<table role='{role}'><tr><td><p>One.</p><p>Two.</p></td></tr></table>"
+    assert grid(html) == [Block("One."), Block("Two.")]
+
+
+def test_table_holding_the_content_element_reads_as_text():
+    html = (
+        "<table><tr><td>Site menu</td><td><main><p>Story one.</p>"
+        "<p>Story two.</p></main></td></tr></table>"
+    )
+    assert [block.text for block in grid(html)] == ["Story one.", "Story two."]
+
+
+def test_table_inside_content_reads_as_grid():
+    html = "<nav>x</nav><main><table><tr><td><p>a</p><p>b</p></td></tr></table></main>"
+    assert grid(html) == [row("a b")]
+
+
+# -- modes --------------------------------------------------------------------
+
+
+def test_text_mode_is_the_default_of_parse_html():
+    html = (
+        "<table><tr><td colspan=2>wide</td></tr>"
+        "<tr><td>a<br>b</td><td>c</td></tr></table>"
+    )
+    assert parse_html(html).blocks == [row("wide"), row("a\nb | c")]
+    assert parse_html(html, tables="text").blocks == parse_html(html).blocks
+
+
+def test_unknown_table_mode_is_refused():
+    with pytest.raises(ValueError, match="tables"):
+        parse_html(PRICES, tables="cells")
+
+
+def test_pipeline_reads_grid_by_default():
+    html = (
+        "<html><body><article><h1>Plans</h1><p>What each plan costs per month, "
+        "before tax, for a team of any size.</p><table>"
+        "<tr><th>Plan</th><th>Price</th></tr>"
+        "<tr><td>Basic<br>tier</td><td>$5</td></tr></table></article></body></html>"
+    )
+    assert rows(extract(html).blocks) == [
+        ("Plan | Price", True),
+        ("Basic tier | $5", False),
+    ]
+    assert rows(extract(html, tables="text").blocks) == [
+        ("Plan | Price", True),
+        ("Basic\ntier | $5", False),
+    ]
+
+
+# -- properties ---------------------------------------------------------------
+
+CELL_TEXT = st.text(alphabet="ab <>&", max_size=6)
+
+
+@st.composite
+def data_tables(draw: st.DrawFn) -> tuple[str, int, list[bool]]:
+    """A table whose rows each span the same width, with which rows hold text."""
+    width = draw(st.integers(1, 5))
+    html_rows = []
+    has_text = []
+    for _ in range(draw(st.integers(1, 5))):
+        cells, used, texts = [], 0, []
+        while used < width:
+            span = draw(st.integers(1, width - used))
+            text = draw(CELL_TEXT).replace("<", "&lt;").replace(">", "&gt;")
+            inner = draw(
+                st.sampled_from(["{}", "<p>{}</p>", "{}<br>", "<ul><li>{}</li></ul>"])
+            )
+            cells.append(f"<td colspan={span}>{inner.format(text)}</td>")
+            texts.append(text)
+            used += span
+        html_rows.append("<tr>" + "".join(cells) + "</tr>")
+        has_text.append(any(t.replace("&lt;", "<").strip() for t in texts))
+    return "<table>" + "".join(html_rows) + "</table>", width, has_text
+
+
+@given(data_tables())
+def test_grid_rows_have_the_tables_width(table):
+    html, width, has_text = table
+    blocks = grid(html)
+    assert all(block.kind == "row" for block in blocks)
+    assert len(blocks) == sum(has_text)
+    for block in blocks:
+        assert block.text.count("|") == width - 1
+        assert "\n" not in block.text
+        assert block.text == block.text.strip()
+        assert "  " not in block.text
