@@ -21,7 +21,9 @@ order; each function's docstring names the evidence it reads:
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from lxml import etree
 
@@ -105,7 +107,9 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     for element in root.iter(*_SURVEYED):
         tag = element.tag
         if tag == "br":
-            broken.add(element.getparent())
+            holder = element.getparent()
+            if holder is not None:
+                broken.add(holder)
             continue
         names = element.get("class")
         if names:
@@ -129,7 +133,7 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
                 if chars >= min_prose:
                     prose[element] = chars
     for holder in broken:  # lines split by <br>: the text after each counts
-        if holder is not None and holder.tag in _TEXT_TAGS:
+        if holder.tag in _TEXT_TAGS:
             chars = _own_chars(holder, True)
             if chars >= min_prose:
                 prose[holder] = chars
@@ -142,13 +146,43 @@ def _named(
     """The kind of each element, from its values (``values[i]`` belongs to
     ``owners[i]``) and from being a picture."""
     named = dict.fromkeys(pictures, BOILERPLATE)
-    kinds = name_kinds(dict.fromkeys(values))
+    kinds = _kinds_of(dict.fromkeys(values))
     if kinds:
         for value, owner in zip(values, owners, strict=True):
             kind = kinds.get(value, NONE)
             if kind > named.get(owner, NONE):
                 named[owner] = kind
     return named
+
+
+_KNOWN_KINDS: dict[str, int] = {}
+"""The kind of each name read before, :data:`NONE` included: the same class
+names come back on every page of a site, and most across sites."""
+_KNOWN_KINDS_SIZE = 1 << 15  # entries kept before the memory starts over
+_KNOWN_NAME_CHARS = 200  # longer names are read every time, not kept
+
+
+def _kinds_of(values: Iterable[str]) -> dict[str, int]:
+    """:func:`name_kinds` of distinct ``values``, each name read once per
+    process (up to a bounded number of names)."""
+    kinds: dict[str, int] = {}
+    unknown: list[str] = []
+    known = _KNOWN_KINDS
+    for value in values:
+        kind = known.get(value)
+        if kind is None:
+            unknown.append(value)
+        elif kind:
+            kinds[value] = kind
+    if unknown:
+        found = name_kinds(unknown)
+        kinds.update(found)
+        if len(known) + len(unknown) > _KNOWN_KINDS_SIZE:
+            known.clear()
+        for value in unknown:
+            if len(value) <= _KNOWN_NAME_CHARS:
+                known[value] = found.get(value, NONE)
+    return kinds
 
 
 def _own_chars(element: etree._Element, with_tails: bool) -> int:
@@ -287,9 +321,10 @@ def climb(
     element, candidate = top, top
     added_text = 0  # text between ``element`` and ``candidate``
     while candidate not in stops and mass[element] < total:
-        child, candidate = candidate, candidate.getparent()
-        if candidate is None:
+        child, parent = candidate, candidate.getparent()
+        if parent is None:
             break
+        candidate = parent
         added_text += _text_beside(candidate, child)
         added_prose = mass[candidate] - mass[element]
         if added_prose <= 0:  # a wrapper adds nothing yet: look further up
@@ -305,7 +340,8 @@ def _text_beside(parent: etree._Element, child: etree._Element) -> int:
     """Characters of text in ``parent`` outside ``child``'s subtree; growing
     the container measures each subtree once, so it stays linear."""
     others = (other for other in parent if other is not child)
-    return _own_chars(parent, True) + sum(int(_TEXT_LENGTH(o)) for o in others)
+    lengths = (cast(float, _TEXT_LENGTH(other)) for other in others)  # a number
+    return _own_chars(parent, True) + sum(map(int, lengths))
 
 
 def boilerplate_inside(

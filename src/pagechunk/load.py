@@ -114,7 +114,8 @@ def _parser() -> etree.HTMLParser:
     """A parser for this thread: lxml parsers must not be shared across threads."""
     parser = getattr(_local, "parser", None)
     if parser is None:
-        parser = etree.HTMLParser(
+        # lxml-stubs 0.5 lacks default_doctype, which lxml has had since 4.2.
+        parser = etree.HTMLParser(  # type: ignore[call-arg]
             encoding="utf-8",
             remove_comments=True,
             remove_pis=True,
@@ -446,8 +447,8 @@ def cap_attributes(data: bytes, limit: int = MAX_ATTRIBUTES) -> bytes:
         if _most_attributes(data, start, end) > limit and not _in_raw_text(
             data, copied, start
         ):
-            name_end = _TAG_NAME_END.search(data, start, end)
-            name_end = name_end.start() if name_end else end
+            name_found = _TAG_NAME_END.search(data, start, end)
+            name_end = name_found.start() if name_found else end
             attributes = [
                 found.group()
                 for found in islice(_ATTRIBUTE.finditer(data, name_end, end), limit + 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from lxml import etree
 
@@ -93,14 +93,23 @@ def read_page(
     robots_names: frozenset[str],
     content_tags: frozenset[str],
     chrome_tags: frozenset[str],
+    links: bool = True,
 ) -> tuple[PageHead, Layout]:
     """Read links, base URL, robots directives and canonical URL, and find
     the elements pruning decides on, in one tag-filtered pass over the tree
-    and one XPath per attribute name."""
+    and one XPath per attribute name.
+
+    Without ``links``, ``<a>`` and ``<area>`` are not visited and
+    :attr:`PageHead.hrefs` stays empty: a caller that never reads the page's
+    link list saves the pass its thousands of links would cost.
+    """
     head = _HeadReader(robots_names)
-    marking = [attribute for xpath in _MARKING for attribute in xpath(root)]
+    marking: list[Any] = []
+    for xpath in _MARKING:
+        marking += cast("list[Any]", xpath(root))  # attribute values: a list
     layout = Layout([], set(), [], marking)
-    for element in root.iter(*_HEAD_TAGS, *content_tags, *chrome_tags, "pre"):
+    head_tags = _HEAD_TAGS if links else _HEAD_TAGS - _LINK_TAGS
+    for element in root.iter(*head_tags, *content_tags, *chrome_tags, "pre"):
         tag = element.tag
         if tag in _HEAD_TAGS:
             head.read(element, tag, layout)
@@ -117,6 +126,7 @@ def read_page(
 
 
 _HEAD_TAGS = frozenset({"a", "area", "base", "meta", "link", "template", "title"})
+_LINK_TAGS = frozenset({"a", "area"})
 
 
 class _HeadReader:
@@ -261,7 +271,7 @@ def _first_title(
             ancestor in marked or ancestor.tag in drop_tags
             for ancestor in title.iterancestors()
         ):
-            return "".join(title.itertext())
+            return "".join(cast("Iterable[str]", title.itertext()))
     return ""
 
 
