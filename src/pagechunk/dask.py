@@ -43,7 +43,8 @@ def chunk_bag(
     listed = list(input_paths(paths))
     options = {} if npartitions is None else {"npartitions": npartitions}
     files = dask.bag.from_sequence(listed, **options)
-    return files.map_partitions(_records, settings or Settings(), errors)
+    bag: dask.bag.Bag = files.map_partitions(_records, settings or Settings(), errors)
+    return bag
 
 
 def _records(

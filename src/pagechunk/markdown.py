@@ -22,7 +22,7 @@ def read_markdown(markdown: str) -> list[Block]:
 
     Headings ``#`` to ``######`` set the heading path that later blocks carry;
     a blank line, a heading or a fence ends a paragraph. A block fenced with
-    ```` ``` ```` or ``~~~`` is one ``code`` block, fence lines included, and
+    three backticks or with ``~~~`` is one ``code`` block, fence lines included, and
     the ``#`` lines inside it are code; a fence left open runs to the end.
     """
     blocks: list[Block] = []
