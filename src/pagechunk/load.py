@@ -18,8 +18,11 @@ time proportional to those before it).
 from __future__ import annotations
 
 import codecs
+import ctypes
 import re
+import sys
 import threading
+from collections.abc import Callable
 from itertools import islice
 
 from lxml import etree
@@ -28,6 +31,8 @@ from pagechunk.errors import DecodeError, InputTooLarge
 
 __all__ = [
     "MAX_ATTRIBUTES",
+    "RELEASE_BYTES",
+    "release_free_memory",
     "cap_attributes",
     "cap_nesting",
     "load_tree",
@@ -490,3 +495,34 @@ def _enclosing_tag_start(data: bytes, floor: int, at: int, no_close: bool) -> in
         return opening.start() if opening else -1
     start = data.rfind(b"<", floor, at)
     return start if start != -1 and data[start + 1 : start + 2].isalpha() else -1
+
+
+RELEASE_BYTES = 4 << 20
+"""Documents at least this big hand the memory of their freed tree back to
+the system once the walk is done (see :func:`release_free_memory`)."""
+
+
+def _find_malloc_trim() -> Callable[[int], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+    except (AttributeError, OSError):  # a C library other than glibc
+        return None
+    return trim
+
+
+_MALLOC_TRIM = _find_malloc_trim()
+
+
+def release_free_memory() -> None:
+    """Return the C heap's free pages to the system, where the C library can.
+
+    libxml2 allocates a tree node by node with ``malloc``; once a big tree is
+    freed, glibc keeps its pages, and Python's own allocator (which maps
+    memory of its own) cannot reuse them for the blocks and chunks that
+    follow. Trimming lets the peak of a large page be the tree or the text,
+    not both. A no-op where ``malloc_trim`` does not exist.
+    """
+    if _MALLOC_TRIM is not None:
+        _MALLOC_TRIM(0)

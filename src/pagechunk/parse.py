@@ -9,7 +9,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from pagechunk.focus import focus_article
-from pagechunk.load import load_tree
+from pagechunk.load import RELEASE_BYTES, load_tree, release_free_memory
 from pagechunk.model import (
     CHROME_TAGS,
     CONTENT_TAGS,
@@ -177,6 +177,7 @@ def parse_document(
         article = focus_article(root, content)
         if article is not None:
             root, content = article, {article}
+        del article
     records = walk(
         root,
         content=content,
@@ -184,6 +185,9 @@ def parse_document(
         resolve=resolve,
         grid=tables == "grid",
     )
+    del root, layout, content  # the tree is freed with its last element
+    if len(html) >= RELEASE_BYTES:
+        release_free_memory()
     blocks = to_blocks(records)
     if strip_chars:
         title = title.translate(str.maketrans("", "", strip_chars))
