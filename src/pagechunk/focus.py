@@ -100,9 +100,11 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     ``class`` and ``id`` values of blocks, lists and figures.
     """
     prose: dict[etree._Element, int] = {}
-    values: list[str] = []  # class and id values, beside the element of each
+    named: dict[etree._Element, int] = {}
+    # Names not read before, beside the element of each, for one name_kinds.
+    values: list[str] = []
     owners: list[etree._Element] = []
-    pictures: list[etree._Element] = []
+    known = _KNOWN_KINDS
     broken: set[etree._Element] = set()
     for element in root.iter(*_SURVEYED):
         tag = element.tag
@@ -111,21 +113,21 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
             if holder is not None:
                 broken.add(holder)
             continue
-        names = element.get("class")
-        if names:
-            values.append(names)
-            owners.append(element)
-        names = element.get("id")
-        if names:
-            values.append(names)
-            owners.append(element)
+        for names in (element.get("class"), element.get("id")):
+            if names:
+                kind = known.get(names)
+                if kind is None:
+                    values.append(names)
+                    owners.append(element)
+                elif kind and kind > named.get(element, NONE):
+                    named[element] = kind
         if tag in _LINE_TAGS:
             chars = _own_chars(element, True)
             if chars >= min_prose:
                 prose[element] = chars
         elif tag in _NAMED_TAGS:
-            if tag in _PICTURE_TAGS:
-                pictures.append(element)
+            if tag in _PICTURE_TAGS and named.get(element, NONE) < BOILERPLATE:
+                named[element] = BOILERPLATE
         else:
             text = element.text
             if text and len(text) >= min_prose:
@@ -137,22 +139,13 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
             chars = _own_chars(holder, True)
             if chars >= min_prose:
                 prose[holder] = chars
-    return Survey(prose, _named(values, owners, pictures))
-
-
-def _named(
-    values: list[str], owners: list[etree._Element], pictures: list[etree._Element]
-) -> dict[etree._Element, int]:
-    """The kind of each element, from its values (``values[i]`` belongs to
-    ``owners[i]``) and from being a picture."""
-    named = dict.fromkeys(pictures, BOILERPLATE)
-    kinds = _kinds_of(dict.fromkeys(values))
-    if kinds:
+    if values:
+        kinds = _kinds_of(dict.fromkeys(values))
         for value, owner in zip(values, owners, strict=True):
             kind = kinds.get(value, NONE)
             if kind > named.get(owner, NONE):
                 named[owner] = kind
-    return named
+    return Survey(prose, named)
 
 
 _KNOWN_KINDS: dict[str, int] = {}

@@ -449,16 +449,17 @@ def cap_attributes(data: bytes, limit: int = MAX_ATTRIBUTES) -> bytes:
                 break
             continue
         end = match.end()
-        if _most_attributes(data, start, end) > limit and not _in_raw_text(
-            data, copied, start
-        ):
+        if _most_attributes(data, start, end) > limit:
             name_found = _TAG_NAME_END.search(data, start, end)
             name_end = name_found.start() if name_found else end
             attributes = [
                 found.group()
                 for found in islice(_ATTRIBUTE.finditer(data, name_end, end), limit + 1)
             ]
-            if len(attributes) > limit:
+            # Counted first: a long value (inline JSON, say) has spaces and
+            # quotes enough to pass the bound, and the raw-text check may
+            # search back over the whole page.
+            if len(attributes) > limit and not _in_raw_text(data, copied, start):
                 kept += [data[copied:name_end], b" ", b" ".join(attributes[:limit])]
                 copied = end
         at = end

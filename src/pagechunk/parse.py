@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
-
-from lxml import etree
 
 from pagechunk.focus import focus_article
 from pagechunk.load import RELEASE_BYTES, load_tree, release_free_memory
@@ -70,12 +69,24 @@ class _Resolver:
     def __call__(self, href: str) -> str:
         url = self.known.get(href)
         if url is None:
-            if unsafe_url(href):
+            if _PLAIN_ABSOLUTE.match(href):
+                url = href  # what urljoin gives back for it, at a tenth the cost
+            elif unsafe_url(href):
                 url = ""
             else:
                 url = _join(self.base, href) if self.base else href
             self.known[href] = url
         return url
+
+
+# An absolute http(s) URL that urljoin returns unchanged against any base:
+# lower-case scheme, a plain host and port, a path without ";" (urljoin would
+# split parameters off it), a non-empty query and fragment if any, and no
+# white space or control character (urljoin strips or removes those).
+_PLAIN_ABSOLUTE = re.compile(
+    r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[^\x00-\x20;?#\x7f]*)?"
+    r"(?:\?[^\x00-\x20#\x7f]+)?(?:#[^\x00-\x20\x7f]+)?\Z"
+)
 
 
 UNSAFE_SCHEMES = frozenset({"javascript", "data", "vbscript"})
@@ -144,7 +155,6 @@ def parse_document(
     root = load_tree(html, encoding, max_bytes=max_bytes, strict=strict)
     if root is None:
         return Document(ParsedPage("", [], [], url=base_url or ""), base_url)
-    lang, site_name = _read_language_and_site_name(root)
     content_set = frozenset(content_tags)
     drop_set = frozenset(drop_tags)
     head, layout = read_page(
@@ -154,6 +164,8 @@ def parse_document(
         chrome_tags=frozenset(chrome_tags),
         links=links,
     )
+    lang = first_language(root.get("lang") or root.get("xml:lang"))
+    lang = lang or first_language(head.content_language)
     base = base_url
     if head.base_href and not unsafe_url(head.base_href):
         base = (_join(base_url, head.base_href) if base_url else head.base_href) or base
@@ -210,27 +222,7 @@ def parse_document(
         lang=lang,
     )
     site = base or (_join(base_url, canonical) if canonical else None)
-    return Document(page, site or None, site_name)
-
-
-def _read_language_and_site_name(root: etree._Element) -> tuple[str, str]:
-    """The page's language (``<html lang>``, else a ``content-language``
-    ``<meta http-equiv>``) and its ``og:site_name``, read from the root and
-    the ``<meta>`` elements of ``<head>`` only."""
-    lang = first_language(root.get("lang") or root.get("xml:lang"))
-    site_name = ""
-    head = root.find("head")
-    if head is not None:
-        for meta in head.iter("meta"):
-            if not site_name and meta.get("property") == "og:site_name":
-                site_name = " ".join((meta.get("content") or "").split())
-            elif not lang and _is_content_language(meta.get("http-equiv")):
-                lang = first_language(meta.get("content"))
-    return lang, site_name
-
-
-def _is_content_language(http_equiv: str | None) -> bool:
-    return http_equiv is not None and http_equiv.strip().lower() == "content-language"
+    return Document(page, site or None, head.site_name)
 
 
 def first_language(value: str | None) -> str:

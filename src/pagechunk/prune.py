@@ -57,12 +57,17 @@ class PageHead:
         base_href: The first non-empty ``<base href>``, or None.
         directives: The lower-cased robots directives for ``robots_names``.
         canonical: ``<link rel=canonical>`` or else ``og:url``, or None.
+        site_name: The first ``og:site_name``, whitespace collapsed, or ``""``.
+        content_language: The ``content`` of the first ``<meta
+            http-equiv="content-language">``, or None.
     """
 
     hrefs: list[str]
     base_href: str | None
     directives: frozenset[str]
     canonical: str | None
+    site_name: str = ""
+    content_language: str | None = None
 
 
 @dataclass(slots=True)
@@ -140,6 +145,8 @@ class _HeadReader:
         self.directives: set[str] = set()
         self.canonical: str | None = None
         self.og_url: str | None = None
+        self.site_name: str | None = None
+        self.content_language: str | None = None
         self.in_template: set[etree._Element] = set()
 
     def read(self, element: etree._Element, tag: str, layout: Layout) -> None:
@@ -151,23 +158,39 @@ class _HeadReader:
                     self.hrefs.append(href)
         elif tag == "meta":
             self.read_meta(element)
+        elif tag == "link":
+            if self.canonical is None:
+                rel = element.get("rel")
+                if rel and "canonical" in rel.lower().split():
+                    self.canonical = (element.get("href") or "").strip() or None
         elif tag == "title":
             layout.titles.append(element)
         elif tag == "template":
             self.in_template.update(element.iter("a", "area"))
-        elif tag == "base":
-            if self.base_href is None:
-                self.base_href = (element.get("href") or "").strip() or None
-        elif self.canonical is None and "canonical" in _tokens(element.get("rel")):
-            self.canonical = (element.get("href") or "").strip() or None
+        elif tag == "base" and self.base_href is None:
+            self.base_href = (element.get("href") or "").strip() or None
 
     def read_meta(self, element: etree._Element) -> None:
-        name = (element.get("name") or "").strip().lower()
-        if name in self.robots_names:
+        name = element.get("name")
+        if name and name.strip().lower() in self.robots_names:
             content = element.get("content") or ""
             self.directives.update(d.strip().lower() for d in content.split(","))
-        elif self.og_url is None and element.get("property") == "og:url":
-            self.og_url = (element.get("content") or "").strip() or None
+            return
+        prop = element.get("property")
+        if prop:
+            if prop == "og:url":
+                if self.og_url is None:
+                    self.og_url = (element.get("content") or "").strip() or None
+                return
+            if prop == "og:site_name" and not self.site_name:
+                self.site_name = " ".join((element.get("content") or "").split())
+                return
+        if not self.content_language:
+            equiv = element.get("http-equiv")
+            if equiv and equiv.strip().lower() == "content-language":
+                language = element.get("content")
+                if language and language.strip():
+                    self.content_language = language
 
     def result(self) -> PageHead:
         return PageHead(
@@ -175,11 +198,9 @@ class _HeadReader:
             self.base_href,
             frozenset(self.directives),
             self.canonical or self.og_url,
+            self.site_name or "",
+            self.content_language,
         )
-
-
-def _tokens(value: str | None) -> list[str]:
-    return value.lower().split() if value else []
 
 
 def _first_token(value: str) -> str:
