@@ -45,6 +45,7 @@ from pagechunk.clean.measure import Limits, measure
 from pagechunk.clean.memory import SiteMemory, block_signature
 from pagechunk.clean.placement import (
     CHROME_HEADINGS,
+    Layout,
     prune_emptied_headings,
     read_layout,
 )
@@ -108,7 +109,8 @@ def clean_blocks(
         memory: What the site's other pages hold. The page is observed into
             it first (unless it is frozen), then a block it counts on
             ``min_site_pages`` pages of the site goes when it stands outside
-            the article span. None cleans the page on its own evidence.
+            the article span, and the page's own rules judge what is left
+            once more. None cleans the page on its own evidence.
         min_site_pages: Pages of the site, this one included, a block stands
             on to count as the site's chrome.
 
@@ -131,33 +133,52 @@ def clean_blocks(
         max_menu_chars,
         frozenset(name.casefold() for name in chrome_headings),
     )
-    facts = [measure(block) for block in listed]
-    page = Page(
-        listed, facts, read_layout(listed, facts, limits), LinkSites(site), limits
-    )
-    keep = [judge(page, index) for index in range(len(listed))]
+    sites = LinkSites(site)
+    keep, layout = _judge_page(listed, limits, sites)
     if memory is not None:
-        _drop_site_chrome(page, keep, memory, site, min_site_pages)
-    prune_emptied_headings(listed, keep)
+        repeated = _site_chrome(listed, layout, memory, site, min_site_pages)
+        rest = [i for i, kept in enumerate(keep) if kept and i not in repeated]
+        if len(rest) < sum(keep):
+            # The page's own rules judge what is left once more, so that
+            # cleaning the result again, against the same memory, keeps it.
+            listed = [listed[index] for index in rest]
+            keep, _ = _judge_page(listed, limits, sites)
     return [block for block, kept in zip(listed, keep, strict=True) if kept]
 
 
-def _drop_site_chrome(
-    page: Page, keep: list[bool], memory: SiteMemory, site: str | None, pages: int
-) -> None:
-    """Drop the blocks outside the article span that the site repeats."""
-    signatures = [block_signature(block) for block in page.blocks]
+def _judge_page(
+    blocks: list[Block], limits: Limits, sites: LinkSites
+) -> tuple[list[bool], Layout]:
+    """Whether each block stays by the page's own evidence, emptied headings
+    pruned, and the page's layout."""
+    facts = [measure(block) for block in blocks]
+    layout = read_layout(blocks, facts, limits)
+    page = Page(blocks, facts, layout, sites, limits)
+    keep = [judge(page, index) for index in range(len(blocks))]
+    prune_emptied_headings(blocks, keep)
+    return keep, layout
+
+
+def _site_chrome(
+    blocks: list[Block],
+    layout: Layout,
+    memory: SiteMemory,
+    site: str | None,
+    pages: int,
+) -> set[int]:
+    """The blocks outside the article span that the site repeats on at least
+    ``pages`` pages, observing the page into ``memory`` first unless it is
+    frozen."""
+    signatures = [block_signature(block) for block in blocks]
     if not memory.read_only:
         memory.record(site, [sign for sign in signatures if sign is not None])
-    layout = page.layout
-    for index, signature in enumerate(signatures):
-        if (
-            keep[index]
-            and signature is not None
-            and not layout.article_start <= index <= layout.article_end
-            and memory.count(site, signature) >= pages
-        ):
-            keep[index] = False
+    return {
+        index
+        for index, signature in enumerate(signatures)
+        if signature is not None
+        and not layout.article_start <= index <= layout.article_end
+        and memory.count(site, signature) >= pages
+    }
 
 
 def clean_markdown(
