@@ -146,6 +146,14 @@ def words(text: str) -> list[str]:
     return [word for word in text.split() if word not in MARKERS and word.strip("`")]
 
 
+def shown_words(markdown: str) -> list[str]:
+    """The words of a slice of rendered Markdown, without its heading lines:
+    a heading repeated between two blocks of one heading path stands inside
+    the span of a chunk that holds both."""
+    lines = markdown.split("\n")
+    return words("\n".join(line for line in lines if not line.startswith("#")))
+
+
 @st.composite
 def documents(draw: st.DrawFn) -> list[Block]:
     pieces = st.sampled_from(["a", "bb", "Word.", "end!", "x" * 15, "-", "é", "。"])
@@ -178,7 +186,7 @@ def test_every_span_holds_its_body_words_in_order(
     chunks = chunk_blocks(blocks, prefix=False, target_chars=target, max_chars=limit)
     for chunk in chunks:
         body = words(chunk.text)
-        shown = words(markdown[chunk.start : chunk.end])
+        shown = shown_words(markdown[chunk.start : chunk.end])
         assert body[:1] == shown[:1] and body[-1:] == shown[-1:]
         remaining = iter(shown)
         assert all(word in remaining for word in body)
