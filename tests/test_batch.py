@@ -8,9 +8,11 @@ import multiprocessing
 import os
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from batch_pages import MENU_MARKDOWN, article
-from pagechunk import batch, chunk_html
+from pagechunk import batch, chunk_html, extract
 from pagechunk.batch import (
     ERROR_FIELDS,
     RECORD_FIELDS,
@@ -41,6 +43,102 @@ def test_records_carry_the_chunks_and_the_document_id():
     assert {record["url"] for record in records} == {"pages/7.html"}
     assert {record["title"] for record in records} == {"Article 7"}
     assert [record["position"] for record in records] == list(range(len(records)))
+
+
+POTS = (
+    "<html lang='de-AT'><title>Pots</title><main><h1>Pots</h1><table>"
+    "<tr><th>Name</th><th>Size</th></tr>"
+    + "".join(f"<tr><td>Pot {n}</td><td>{n} litres</td></tr>" for n in range(1, 7))
+    + "</table></main></html>"
+)
+
+
+def test_records_carry_what_a_citation_needs_and_repeat_table_headers():
+    document = Document(POTS.encode(), url="pots.html")
+
+    records = page_records(document, Settings(target_chars=60, max_chars=80))
+
+    rows = "Name | Size\n\nPot {} | {} litres\n\nPot {} | {} litres"
+    assert [record["text"] for record in records] == [
+        "Pots\n\n" + rows.format(1, 1, 2, 2),
+        "Pots\n\n" + rows.format(3, 3, 4, 4),
+        "Pots\n\n" + rows.format(5, 5, 6, 6),
+    ]
+    assert {(record["title"], record["lang"]) for record in records} == {
+        ("Pots", "de-AT")
+    }
+    markdown = extract(POTS).markdown
+    assert [markdown[record["start"] : record["end"]] for record in records] == [
+        "Name | Size\nPot 1 | 1 litres\nPot 2 | 2 litres",
+        "Pot 3 | 3 litres\nPot 4 | 4 litres",
+        "Pot 5 | 5 litres\nPot 6 | 6 litres",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("html", "header", "lang"),
+    [
+        ("<p>Ein Satz.</p>", "de-DE, en", "de-DE"),
+        ("<html lang='fr'><p>Une phrase.</p></html>", "de-DE", "fr"),
+        ("<p>A sentence.</p>", None, ""),
+    ],
+)
+def test_content_language_names_the_language_of_a_page_that_does_not(
+    html, header, lang
+):
+    document = Document(html.encode(), url="p.html", content_language=header)
+
+    (record,) = page_records(document, Settings())
+
+    assert record["lang"] == lang
+
+
+def test_markdown_records_take_the_content_language():
+    document = Document(
+        b"# Bohnen\n\nEinweichen.\n", url="b.md", markdown=True, content_language="de"
+    )
+
+    (record,) = page_records(document, Settings())
+
+    assert (record["title"], record["lang"], record["text"]) == (
+        "Bohnen",
+        "de",
+        "Bohnen\n\nEinweichen.",
+    )
+    assert (record["start"], record["end"]) == (10, 21)
+
+
+_sentence = st.from_regex(r"[A-Z][a-z]{1,9}( [a-z]{1,9}){0,30}\.", fullmatch=True)
+_rows = st.lists(st.tuples(_sentence, _sentence), max_size=6)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.lists(_sentence, min_size=1, max_size=4), max_size=4),
+    _rows,
+    st.integers(40, 400),
+    st.sampled_from(["", "en", "pt-BR"]),
+)
+def test_records_are_the_chunks_of_chunk_html(paragraphs, rows, limit, lang):
+    body = "".join(
+        f"<h2>Part {n}</h2>" + "".join(f"<p>{text}</p>" for text in texts)
+        for n, texts in enumerate(paragraphs)
+    )
+    cells = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in rows)
+    table = f"<table><thead><tr><th>A</th><th>B</th></tr></thead>{cells}</table>"
+    html = f"<html lang='{lang}'><title>T</title><article>{body}{table}</article>"
+    document = Document(html.encode(), url="https://x.example/t")
+
+    records = page_records(document, Settings(target_chars=limit, max_chars=limit))
+
+    chunks = chunk_html(
+        html, base_url="https://x.example/t", target_chars=limit, max_chars=limit
+    )
+    fields = ("text", "heading", "position", "title", "lang", "start", "end")
+    assert [tuple(record[name] for name in fields) for record in records] == [
+        tuple(getattr(chunk, name) for name in fields) for chunk in chunks
+    ]
+    assert all(record["url"] == "https://x.example/t" for record in records)
 
 
 def test_the_url_setting_is_every_documents_base_url():

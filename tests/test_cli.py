@@ -19,7 +19,18 @@ import pagechunk
 from pagechunk import cli
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "article.html"
-FIELDS = {"url", "title", "heading", "position", "text", "chars", "noindex"}
+FIELDS = (
+    "url",
+    "title",
+    "heading",
+    "position",
+    "text",
+    "chars",
+    "noindex",
+    "lang",
+    "start",
+    "end",
+)
 
 CAFE_PAGE = (
     "<html><head><title>Caf\u00e9 notes</title></head><body><main>"
@@ -48,7 +59,8 @@ def test_example_page_prints_clean_chunks(capsys):
     assert status == 0
     assert err == ""
     assert records
-    assert all(set(record) == FIELDS for record in records)
+    assert all(tuple(record) == FIELDS for record in records)
+    assert {record["lang"] for record in records} == {"en"}
     assert [record["position"] for record in records] == list(range(len(records)))
     assert all(record["chars"] == len(record["text"]) for record in records)
     assert all(record["url"] == str(EXAMPLE) for record in records)
@@ -233,6 +245,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             gzip.compress(CAFE_PAGE.encode("utf-8")),
         ),
         "/report.pdf": (200, {"Content-Type": "application/pdf"}, b"%PDF-1.7"),
+        "/cafe-fr": (
+            200,
+            {"Content-Type": "text/html", "Content-Language": "fr-CA, fr"},
+            CAFE_PAGE.encode("ascii", "xmlcharrefreplace"),
+        ),
     }
 
     def do_GET(self) -> None:
@@ -267,6 +284,16 @@ def test_url_is_fetched_and_decoded_by_its_charset(capsys, server):
     assert {r["url"] for r in records} == {f"{server}/cafe"}
     assert records[0]["title"] == "Caf\u00e9 notes"
     assert "A caf\u00e9 cr\u00e8me is espresso" in records[0]["text"]
+
+
+def test_a_fetched_pages_content_language_is_its_lang(capsys, server):
+    status, records, _ = run(capsys, f"{server}/cafe-fr", f"{server}/cafe")
+
+    assert status == 0
+    assert [(r["url"], r["lang"]) for r in records] == [
+        (f"{server}/cafe-fr", "fr-CA"),
+        (f"{server}/cafe", ""),
+    ]
 
 
 def test_gzipped_response_body_is_unpacked(capsys, server):

@@ -41,7 +41,8 @@ def test_every_kind_of_input_in_one_run(tmp_path, monkeypatch, capsys):
     notes.write_text(MENU_MARKDOWN, encoding="utf-8")
     crawl_file = tmp_path / "crawl.warc.gz"
     page = article(9).encode()
-    write_warc(crawl_file, [("https://news.example/9", http_response(page))])
+    response = http_response(page, Content_Language="en-GB")
+    write_warc(crawl_file, [("https://news.example/9", response)])
     monkeypatch.setattr(
         sys, "stdin", io.TextIOWrapper(io.BytesIO(b"<p>piped page</p>"))
     )
@@ -70,6 +71,8 @@ def test_every_kind_of_input_in_one_run(tmp_path, monkeypatch, capsys):
         "https://news.example/9",
         "-",
     ]
+    languages = {url: {r["lang"] for r in records if r["url"] == url} for url in urls}
+    assert languages == {url: {"en-GB" if "news" in url else ""} for url in urls}
     (error,) = read_jsonl(Path(f"{out}.errors.jsonl"))
     assert (error["source"], error["error"]) == (missing, "InputError")
     assert "1 failed" in capsys.readouterr().err

@@ -155,6 +155,41 @@ def test_page_without_lang_has_no_lang_key() -> None:
     assert document.metadata == {"url": "u", "title": "T", "heading": "", "position": 0}
 
 
+POTS = (
+    "<title>Pots</title><main><h1>Pots</h1><table>"
+    "<tr><th>Name</th><th>Size</th></tr>"
+    + "".join(f"<tr><td>Pot {n}</td><td>{n} litres</td></tr>" for n in range(1, 5))
+    + "</table></main>"
+)
+
+
+def test_a_split_table_repeats_its_header_row_as_chunk_html_does() -> None:
+    splitter = PagechunkSplitter(target_chars=60, max_chars=80)
+    assert splitter.split_text(POTS) == [
+        "Pots\n\nName | Size\n\nPot 1 | 1 litres\n\nPot 2 | 2 litres",
+        "Pots\n\nName | Size\n\nPot 3 | 3 litres\n\nPot 4 | 4 litres",
+    ]
+    expected = chunk_html(POTS, target_chars=60, max_chars=80)
+    assert splitter.split_text(POTS) == [chunk.text for chunk in expected]
+
+
+def test_loader_takes_the_language_of_a_warc_response(tmp_path: Path) -> None:
+    pytest.importorskip("fastwarc")
+    from batch_pages import http_response, write_warc
+
+    path = tmp_path / "tea.warc.gz"
+    page = b"<title>Tee</title><p>Gruener Tee.</p>"
+    write_warc(path, [(TEA_URL, http_response(page, Content_Language="de"))])
+    (document,) = PagechunkLoader(path).load()
+    assert document.metadata == {
+        "url": TEA_URL,
+        "title": "Tee",
+        "heading": "",
+        "position": 0,
+        "lang": "de",
+    }
+
+
 @pytest.mark.parametrize(
     ("source", "error", "message"),
     [

@@ -157,6 +157,18 @@ def test_markdown_documents() -> None:
     ]
 
 
+def test_a_split_table_repeats_its_header_row() -> None:
+    rows = "".join(f"<tr><td>Pot {n}</td><td>{n} l</td></tr>" for n in range(1, 5))
+    page = f"<title>Pots</title><table><tr><th>Name</th><th>Size</th></tr>{rows}"
+    nodes = _parser(target_chars=45, max_chars=60).get_nodes_from_documents(
+        [Document(text=page)]
+    )
+    assert [node.get_content() for node in nodes] == [
+        "Pots\n\nName | Size\n\nPot 1 | 1 l\n\nPot 2 | 2 l",
+        "Pots\n\nName | Size\n\nPot 3 | 3 l\n\nPot 4 | 4 l",
+    ]
+
+
 @pytest.mark.parametrize("text", ["", "<html><body><nav></nav></body></html>"])
 def test_empty_page_gives_no_nodes(text: str) -> None:
     assert _parser().get_nodes_from_documents([Document(text=text)]) == []

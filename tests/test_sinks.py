@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pagechunk.batch import RECORD_FIELDS
 from pagechunk.manifest import Manifest
 from pagechunk.sinks import (
     REWRITE_SUFFIX,
@@ -53,9 +54,12 @@ def test_a_rewrite_is_finished_only_once_committed(tmp_path, pending, expected):
 
 def test_parquet_and_back_gives_the_same_lines(tmp_path):
     pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
     lines = (
         b'{"url": "u", "title": "T", "heading": "H", "position": 0, "text": '
-        b'"caf\xc3\xa9", "chars": 4, "doc_id": "d", "noindex": false}\n'
+        b'"caf\xc3\xa9", "chars": 4, "doc_id": "d", "noindex": false, "lang": "fr", '
+        b'"start": 7, "end": 12}\n'
     )
     spool = tmp_path / "spool.jsonl"
     spool.write_bytes(lines * 3)
@@ -66,4 +70,5 @@ def test_parquet_and_back_gives_the_same_lines(tmp_path):
     size = jsonl_from_parquet(parquet, back)
 
     assert (tmp_path / "back.jsonl").read_bytes() == lines * 3
+    assert pq.read_schema(parquet).names == list(RECORD_FIELDS)
     assert size == len(lines) * 3

@@ -152,3 +152,25 @@ def test_a_cut_off_warc_keeps_the_pages_before_the_break(crawl, tmp_path):
     assert all(isinstance(item, Document) for item in items[:-1])
     assert isinstance(items[-1], Unreadable)
     assert items[-1].source.startswith(f"{cut}#")
+
+
+def test_a_warc_response_keeps_its_content_language_header(tmp_path):
+    pytest.importorskip("fastwarc")
+    path = tmp_path / "lang.warc.gz"
+    write_warc(
+        path,
+        [
+            (
+                "https://cafe.example/de",
+                http_response(b"<p>Kaffee.</p>", content_language="de-DE, en"),
+            ),
+            ("https://cafe.example/none", http_response(b"<p>Coffee.</p>")),
+        ],
+    )
+
+    pages = list(documents([str(path)]))
+
+    assert [page.content_language for page in pages] == [  # type: ignore[union-attr]
+        "de-DE, en",
+        None,
+    ]

@@ -10,6 +10,8 @@ The pipeline is layered, and each layer is a public call:
 - :func:`chunk_blocks` and :func:`chunk_markdown` pack blocks into
   :class:`Chunk` objects of a bounded size.
 - :func:`chunk_html` runs all three; :func:`extract` stops after cleaning.
+- :func:`tokenizer_length` sizes chunks in a tokenizer's tokens instead of
+  characters.
 """
 
 from pagechunk.chunk import chunk_blocks, chunk_markdown
@@ -32,6 +34,7 @@ from pagechunk.model import (
 )
 from pagechunk.parse import parse_html
 from pagechunk.pipeline import chunk_html, extract
+from pagechunk.tokens import tokenizer_length
 
 # The one place the version is written: pyproject.toml reads this literal.
 __version__ = "0.1.0"
@@ -62,4 +65,5 @@ __all__ = [
     "clean_markdown",
     "extract",
     "parse_html",
+    "tokenizer_length",
 ]

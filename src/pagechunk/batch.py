@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pagechunk import __version__
-from pagechunk.chunk import chunk_blocks
 from pagechunk.clean import SiteMemory, clean_markdown
 from pagechunk.markdown import read_markdown
-from pagechunk.model import MAX_CHARS, TARGET_CHARS, Block
-from pagechunk.pipeline import extract
+from pagechunk.model import MAX_CHARS, TARGET_CHARS, ParsedPage
+from pagechunk.parse import first_language
+from pagechunk.pipeline import extract, page_chunks
 from pagechunk.sources import Document, Unreadable, read_path
 from pagechunk.tokens import tokenizer_length
 
@@ -61,7 +61,7 @@ __all__ = [
     "run_batch",
 ]
 
-RULES_REVISION = 1
+RULES_REVISION = 2
 """Raised whenever a change to parsing, cleaning or chunking changes the chunks
 some page gives, so that ``pagechunk reprocess`` knows what to redo."""
 
@@ -77,8 +77,19 @@ RECORD_FIELDS = (
     "chars",
     "doc_id",
     "noindex",
+    "lang",
+    "start",
+    "end",
 )
-"""The fields of a chunk record, in the order they are written."""
+"""The fields of a chunk record, in the order they are written: the
+document's ``url`` and ``title``, the chunk's ``heading`` path, its
+``position`` among the document's chunks, its ``text`` and the ``chars`` in
+it, the document's ``doc_id`` (left out by the single-page command) and
+whether it asks not to be indexed (``noindex``), its language (``lang``, the
+first tag of ``<html lang>`` or of the ``Content-Language`` header, else
+``""``), and where the chunk's body lies in the page's Markdown
+(``start``/``end``, as :class:`~pagechunk.Chunk` has them). New fields are
+added at the end."""
 
 ERROR_FIELDS = ("source", "url", "doc_id", "error", "message")
 """The fields of an error record: the source key, the URL, the document id,
@@ -143,15 +154,16 @@ def page_records(
 ) -> list[dict[str, Any]]:
     """Run the pipeline on one document and return one dict per chunk.
 
-    A Markdown document is split with the Markdown reader, and cleaned first
-    when its base URL is an http(s) address; its title is its first ``#``
-    heading. ``memory`` is the site memory cleaning reads (and observes the
-    page into, unless it is frozen).
+    An HTML document is chunked as :func:`~pagechunk.chunk_html` does it, with
+    the document's ``Content-Language`` header as its language when the page
+    states none. A Markdown document is split with the Markdown reader, and
+    cleaned first when its base URL is an http(s) address; its title is its
+    first ``#`` heading. ``memory`` is the site memory cleaning reads (and
+    observes the page into, unless it is frozen).
     """
     base_url = settings.url or document.base_url
     if document.markdown:
-        title, blocks = _markdown_blocks(document, base_url, settings.clean, memory)
-        noindex = False
+        page = _markdown_page(document, base_url, settings.clean, memory)
     else:
         page = extract(
             document.content(),
@@ -159,12 +171,11 @@ def page_records(
             encoding=document.encoding,
             clean=settings.clean,
             memory=memory,
+            content_language=document.content_language,
             links=False,  # records carry no link list
         )
-        title, blocks, noindex = page.title, page.blocks, page.noindex
-    chunks = chunk_blocks(
-        blocks,
-        title=title,
+    chunks = page_chunks(
+        page,
         target_chars=settings.target_chars,
         max_chars=settings.max_chars,
         prefix=settings.prefix,
@@ -176,24 +187,29 @@ def page_records(
     return [
         {
             "url": url,
-            "title": title,
+            "title": chunk.title,
             "heading": chunk.heading,
             "position": chunk.position,
             "text": chunk.text,
             "chars": len(chunk.text),
             **identity,
-            "noindex": noindex,
+            "noindex": page.noindex,
+            "lang": chunk.lang,
+            "start": chunk.start,
+            "end": chunk.end,
         }
         for chunk in chunks
     ]
 
 
-def _markdown_blocks(
+def _markdown_page(
     document: Document,
     base_url: str | None,
     clean: bool,
     memory: SiteMemory | None = None,
-) -> tuple[str, list[Block]]:
+) -> ParsedPage:
+    """A Markdown document as a page: its blocks, titled by its first heading
+    when that is a ``#`` heading; it has no links and no robots directives."""
     text = document.content().decode(document.encoding or "utf-8-sig", "replace")
     if clean and base_url:
         text = clean_markdown(
@@ -201,7 +217,13 @@ def _markdown_blocks(
         )
     blocks = read_markdown(text)
     first = next((block for block in blocks if block.kind == "heading"), None)
-    return (first.text if first and first.level == 1 else ""), blocks
+    return ParsedPage(
+        title=first.text if first and first.level == 1 else "",
+        blocks=blocks,
+        links=[],
+        url=base_url or "",
+        lang=first_language(document.content_language),
+    )
 
 
 def error_record(source: str, url: str, error: str, message: str) -> dict[str, str]:

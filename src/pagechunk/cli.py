@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pagechunk",
         description=(
             "Print the chunks of web pages as JSON lines: url, title, heading, "
-            "position, text, chars, noindex."
+            "position, text, chars, noindex, lang, start, end."
         ),
     )
     parser.add_argument(

@@ -16,7 +16,7 @@ from pagechunk.clean import SiteMemory, clean_blocks, cleaning_enabled
 from pagechunk.model import MAX_CHARS, TARGET_CHARS, Chunk, ParsedPage
 from pagechunk.parse import drop_site_suffix, first_language, parse_document
 
-__all__ = ["chunk_html", "extract"]
+__all__ = ["chunk_html", "extract", "page_chunks"]
 
 
 def extract(
@@ -136,6 +136,35 @@ def chunk_html(
         title_suffix=title_suffix,
         **{"links": False, **parse_options},  # the link list is never read here
     )
+    return page_chunks(
+        page,
+        target_chars=target_chars,
+        max_chars=max_chars,
+        prefix=prefix,
+        length=length,
+        overlap_chars=overlap_chars,
+        table_header=table_header,
+    )
+
+
+def page_chunks(
+    page: ParsedPage,
+    *,
+    target_chars: int | None = TARGET_CHARS,
+    max_chars: int | None = MAX_CHARS,
+    prefix: bool = True,
+    length: Callable[[str], int] | None = None,
+    overlap_chars: int = 0,
+    table_header: bool = True,
+) -> list[Chunk]:
+    """The chunks of a parsed page, as :func:`chunk_html` makes them from
+    what :func:`extract` returns: :func:`~pagechunk.chunk_blocks` with the
+    page's title, ``url`` and ``lang``, repeating a table's header row by
+    default.
+
+    The arguments after ``page`` are those of
+    :func:`~pagechunk.chunk_blocks`, and so are the errors.
+    """
     return chunk_blocks(
         page.blocks,
         title=page.title,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, BinaryIO
 
-from pagechunk.batch import Outcome, json_lines
+from pagechunk.batch import RECORD_FIELDS, Outcome, json_lines
 from pagechunk.manifest import Manifest
 
 __all__ = [
@@ -166,20 +166,24 @@ def require_parquet() -> None:
 
 
 def _schema() -> Any:
+    """The Parquet schema of chunk records: their fields in the order of
+    :data:`~pagechunk.batch.RECORD_FIELDS`."""
     import pyarrow as pa
 
-    return pa.schema(
-        [
-            ("url", pa.string()),
-            ("title", pa.string()),
-            ("heading", pa.string()),
-            ("position", pa.int32()),
-            ("text", pa.string()),
-            ("chars", pa.int32()),
-            ("doc_id", pa.string()),
-            ("noindex", pa.bool_()),
-        ]
-    )
+    types = {
+        "url": pa.string(),
+        "title": pa.string(),
+        "heading": pa.string(),
+        "position": pa.int32(),
+        "text": pa.string(),
+        "chars": pa.int32(),
+        "doc_id": pa.string(),
+        "noindex": pa.bool_(),
+        "lang": pa.string(),
+        "start": pa.int64(),
+        "end": pa.int64(),
+    }
+    return pa.schema([(name, types[name]) for name in RECORD_FIELDS])
 
 
 def write_parquet(jsonl_path: str, parquet_path: str) -> int:

@@ -76,6 +76,8 @@ class Document:
         encoding: The charset its server declared, when known.
         source: The key that names the document in a batch; ``url`` when empty.
         markdown: Whether the text is Markdown rather than HTML.
+        content_language: The ``Content-Language`` header its server sent,
+            when known; the page's language when the page states none.
     """
 
     data: bytes
@@ -84,6 +86,7 @@ class Document:
     encoding: str | None = None
     source: str = ""
     markdown: bool = False
+    content_language: str | None = None
 
     @property
     def key(self) -> str:
@@ -293,6 +296,7 @@ def _warc_page(record: Any, key: str) -> Document | Unreadable | None:
         base_url=url or None,
         encoding=record.http_charset,
         source=key,
+        content_language=http.get("Content-Language") or None,
     )
 
 
@@ -320,6 +324,7 @@ def _fetch(url: str, timeout: float) -> Document:
         base_url=final_url,
         encoding=headers.get_content_charset(),
         source=url,
+        content_language=headers.get("Content-Language") or None,
     )
 
 

@@ -8,7 +8,7 @@
   LlamaIndex ``TextNode`` objects.
 
 Both give every chunk the same metadata: ``url``, ``title``, ``heading`` and
-``position``, and ``lang`` when the page states its language. This package
+``position``, and ``lang`` when the page's language is known. This package
 imports neither framework; ``import pagechunk`` does not import this package.
 """
 
@@ -20,8 +20,9 @@ from typing import Any
 from pagechunk.chunk import chunk_blocks
 from pagechunk.clean import clean_markdown
 from pagechunk.markdown import read_markdown
-from pagechunk.model import MAX_CHARS, TARGET_CHARS, Block
-from pagechunk.pipeline import extract
+from pagechunk.model import MAX_CHARS, TARGET_CHARS, ParsedPage
+from pagechunk.parse import first_language
+from pagechunk.pipeline import extract, page_chunks
 
 __all__ = [
     "METADATA_KEYS",
@@ -77,13 +78,14 @@ def chunk_page(
     *,
     url: str = "",
     encoding: str | None = None,
+    content_language: str | None = None,
 ) -> list[tuple[str, dict[str, Any]]]:
     """Chunk one page and give each chunk's text with its metadata.
 
-    HTML goes through :func:`~pagechunk.extract` and
-    :func:`~pagechunk.chunk_blocks`, as on the command line. Markdown is read
-    with :func:`~pagechunk.markdown.read_markdown`, cleaned first when ``url``
-    is an http(s) address, and titled by its first ``#`` heading.
+    HTML is chunked as :func:`~pagechunk.chunk_html` does it, as on the
+    command line. Markdown is read with
+    :func:`~pagechunk.markdown.read_markdown`, cleaned first when ``url`` is
+    an http(s) address, and titled by its first ``#`` heading.
 
     Args:
         content: The page, as text or as the bytes read.
@@ -91,6 +93,8 @@ def chunk_page(
         url: Where the page came from: resolves its links, names its site, and
             is the ``url`` of its chunks.
         encoding: The charset the bytes were declared in, when known.
+        content_language: The ``Content-Language`` header the page came with,
+            when known; the chunks' ``lang`` when the page states none.
 
     Returns:
         ``(text, metadata)`` for each chunk, in order; none for a page without
@@ -101,19 +105,21 @@ def chunk_page(
     """
     if not isinstance(content, str | bytes):
         raise TypeError(f"a page is str or bytes, not {type(content).__name__}")
-    lang: str | None = None
     if options.markdown:
         text = content if isinstance(content, str) else _decode(content, encoding)
-        title, blocks = _markdown_page(text, url, options.clean)
+        lang = first_language(content_language)
+        page = _markdown_page(text, url, options.clean, lang)
     else:
         page = extract(
-            content, base_url=url or None, encoding=encoding, clean=options.clean
+            content,
+            base_url=url or None,
+            encoding=encoding,
+            clean=options.clean,
+            content_language=content_language,
+            links=False,  # the metadata carries no link list
         )
-        title, blocks = page.title, page.blocks
-        lang = getattr(page, "lang", None)
-    chunks = chunk_blocks(
-        blocks,
-        title=title,
+    chunks = page_chunks(
+        page,
         target_chars=options.target_chars,
         max_chars=options.max_chars,
         prefix=options.prefix,
@@ -121,14 +127,13 @@ def chunk_page(
     pieces: list[tuple[str, dict[str, Any]]] = []
     for chunk in chunks:
         metadata: dict[str, Any] = {
-            "url": getattr(chunk, "url", "") or url,
-            "title": getattr(chunk, "title", "") or title,
+            "url": chunk.url,
+            "title": chunk.title,
             "heading": chunk.heading,
             "position": chunk.position,
         }
-        chunk_lang = getattr(chunk, "lang", None) or lang
-        if chunk_lang:
-            metadata["lang"] = chunk_lang
+        if chunk.lang:
+            metadata["lang"] = chunk.lang
         pieces.append((chunk.text, metadata))
     return pieces
 
@@ -150,11 +155,12 @@ def _decode(data: bytes, encoding: str | None) -> str:
         return data.decode("utf-8-sig", "replace")
 
 
-def _markdown_page(text: str, url: str, clean: bool) -> tuple[str, list[Block]]:
-    """The title and blocks of a Markdown page; the title is its first
+def _markdown_page(text: str, url: str, clean: bool, lang: str) -> ParsedPage:
+    """A Markdown page as a parsed page: its blocks, titled by its first
     heading when that is a ``#`` heading."""
     if clean:
         text = clean_markdown(text, media_type="text/html", source_uri=url or None)
     blocks = read_markdown(text)
     first = next((block for block in blocks if block.kind == "heading"), None)
-    return (first.text if first and first.level == 1 else ""), blocks
+    title = first.text if first and first.level == 1 else ""
+    return ParsedPage(title, blocks, [], url=url, lang=lang)

@@ -132,6 +132,7 @@ class PagechunkLoader(BaseLoader):
                     options,
                     url=document.base_url or document.url,
                     encoding=document.encoding,
+                    content_language=document.content_language,
                 )
                 for text, metadata in pieces:
                     yield Document(page_content=text, metadata=metadata)
