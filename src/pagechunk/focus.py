@@ -72,7 +72,8 @@ _NAMED_TAGS = frozenset({
 })  # fmt: skip
 """Blocks read for their names only."""
 _PICTURE_TAGS = frozenset({"figure", "figcaption"})
-_SURVEYED = (*_TEXT_TAGS, *_NAMED_TAGS, "br")
+_NAMEABLE_TAGS = _TEXT_TAGS | _NAMED_TAGS
+_PROSE_TAGS = (*_TEXT_TAGS, "br")
 _DROP_MARK = "pagechunk-focus-drop"
 _NO_KIND = -1  # a kind no element is named
 _TEXT_LENGTH = etree.XPath("string-length(normalize-space(.))")
@@ -89,45 +90,91 @@ class Survey:
     """
 
     prose: dict[etree._Element, int]
-    named: dict[etree._Element, int]
+    named: Names
+
+
+class Names:
+    """The kind of each block, list or figure that its ``class`` and ``id``
+    or its tag name, read the first time it is asked for: the rules ask for
+    the elements around the prose and inside the article's container, a
+    small part of a page. Answers as a mapping holding only named elements.
+    """
+
+    __slots__ = ("_kinds",)
+
+    def __init__(self) -> None:
+        self._kinds: dict[etree._Element, int] = {}
+
+    def kind(self, element: etree._Element) -> int:
+        """The element's kind, :data:`NONE` when it is not named."""
+        kind = self._kinds.get(element)
+        if kind is None:
+            kind = self._kinds[element] = _kind_of(element)
+        return kind
+
+    def get(self, element: etree._Element, default: int | None = None) -> int | None:
+        """The element's kind, or ``default`` when it is not named."""
+        return self.kind(element) or default
+
+    def __contains__(self, element: object) -> bool:
+        return isinstance(element, etree._Element) and self.kind(element) > NONE
+
+    def inside(self, container: etree._Element) -> list[tuple[etree._Element, int]]:
+        """The named elements below ``container``, with their kinds."""
+        elements = list(container.iterdescendants(*_NAMEABLE_TAGS))
+        unknown = [element for element in elements if element not in self._kinds]
+        self._read(unknown)
+        named = [(element, self._kinds[element]) for element in elements]
+        return [(element, kind) for element, kind in named if kind > NONE]
+
+    def _read(self, elements: list[etree._Element]) -> None:
+        """Read the kinds of ``elements`` with one pass of the name pattern."""
+        values = [
+            value
+            for element in elements
+            for value in (element.get("class"), element.get("id"))
+            if value
+        ]
+        _kinds_of(dict.fromkeys(values))  # every value is known after this
+        for element in elements:
+            self._kinds[element] = _kind_of(element)
+
+
+def _kind_of(element: etree._Element) -> int:
+    """The kind an element's tag and ``class`` and ``id`` values say."""
+    tag = element.tag
+    if tag not in _NAMEABLE_TAGS:
+        return NONE
+    kind = BOILERPLATE if tag in _PICTURE_TAGS else NONE
+    for value in (element.get("class"), element.get("id")):
+        if value:
+            known = _KNOWN_KINDS.get(value)
+            if known is None:
+                known = _kinds_of((value,)).get(value, NONE)
+            if known > kind:
+                kind = known
+    return kind
 
 
 def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
-    """Measure the prose each block holds itself and read the names of
-    blocks and lists, in one tag-filtered pass over the tree.
+    """Measure the prose each block holds itself, in one tag-filtered pass
+    over the tree; names are read later, for the elements asked about.
 
     Evidence: the text a block holds outside links and nested blocks, and the
     ``class`` and ``id`` values of blocks, lists and figures.
     """
     prose: dict[etree._Element, int] = {}
-    named: dict[etree._Element, int] = {}
-    # Names not read before, beside the element of each, for one name_kinds.
-    values: list[str] = []
-    owners: list[etree._Element] = []
-    known = _KNOWN_KINDS
     broken: set[etree._Element] = set()
-    for element in root.iter(*_SURVEYED):
+    for element in root.iter(*_PROSE_TAGS):
         tag = element.tag
         if tag == "br":
             holder = element.getparent()
             if holder is not None:
                 broken.add(holder)
-            continue
-        for names in (element.get("class"), element.get("id")):
-            if names:
-                kind = known.get(names)
-                if kind is None:
-                    values.append(names)
-                    owners.append(element)
-                elif kind and kind > named.get(element, NONE):
-                    named[element] = kind
-        if tag in _LINE_TAGS:
+        elif tag in _LINE_TAGS:
             chars = _own_chars(element, True)
             if chars >= min_prose:
                 prose[element] = chars
-        elif tag in _NAMED_TAGS:
-            if tag in _PICTURE_TAGS and named.get(element, NONE) < BOILERPLATE:
-                named[element] = BOILERPLATE
         else:
             text = element.text
             if text and len(text) >= min_prose:
@@ -139,13 +186,7 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
             chars = _own_chars(holder, True)
             if chars >= min_prose:
                 prose[holder] = chars
-    if values:
-        kinds = _kinds_of(dict.fromkeys(values))
-        for value, owner in zip(values, owners, strict=True):
-            kind = kinds.get(value, NONE)
-            if kind > named.get(owner, NONE):
-                named[owner] = kind
-    return Survey(prose, named)
+    return Survey(prose, Names())
 
 
 _KNOWN_KINDS: dict[str, int] = {}
@@ -210,7 +251,7 @@ def _credits(
 
 def _weight(
     element: etree._Element,
-    named: dict[etree._Element, int],
+    named: Names,
     in_comments: dict[etree._Element, bool],
 ) -> float:
     if element in named or _below(element, named, COMMENTS, in_comments):
@@ -223,7 +264,7 @@ def _weight(
 
 def _below(
     element: etree._Element,
-    named: dict[etree._Element, int],
+    named: Names,
     kind: int,
     known: dict[etree._Element, bool],
 ) -> bool:
@@ -237,7 +278,7 @@ def _below(
         ancestor = ancestor.getparent()
     verdict = ancestor is not None and known[ancestor]
     for passed in reversed(path):  # nearest the top first
-        verdict = verdict or named.get(passed) == kind
+        verdict = verdict or (kind != _NO_KIND and named.get(passed) == kind)
         known[passed] = verdict
     return verdict
 
@@ -338,7 +379,7 @@ def _text_beside(parent: etree._Element, child: etree._Element) -> int:
 
 
 def boilerplate_inside(
-    container: etree._Element, top: etree._Element, named: dict[etree._Element, int]
+    container: etree._Element, top: etree._Element, named: Names
 ) -> list[etree._Element]:
     """Elements inside ``container`` named as comments or boilerplate, and
     pictures, other than those holding ``top``.
@@ -351,7 +392,7 @@ def boilerplate_inside(
     inside[container] = True  # seeded, so only the container counts
     return [
         element
-        for element, kind in named.items()
+        for element, kind in named.inside(container)
         if kind >= BOILERPLATE
         and element not in keep
         and _below(element, named, _NO_KIND, inside)
