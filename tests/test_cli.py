@@ -347,3 +347,32 @@ def test_module_runs_as_a_script():
 
     assert result.returncode == 0
     assert result.stdout.split() == ["pagechunk", pagechunk.__version__]
+
+
+def test_title_suffix_auto_drops_the_site_name_from_titles_and_prefixes(capsys):
+    # The site name "Field Notes" matches the host; nothing names it else.
+    url = ("--url", "https://www.fieldnotes.example/log-rotation")
+    _, kept, _ = run(capsys, str(EXAMPLE), *url)
+    status, dropped, err = run(capsys, str(EXAMPLE), *url, "--title-suffix", "auto")
+    _, unmatched, _ = run(capsys, str(EXAMPLE), "--title-suffix", "auto")
+
+    assert status == 0
+    assert err == ""
+    assert {record["title"] for record in kept} == {
+        "Rotating log files without losing lines | Field Notes"
+    }
+    assert {record["title"] for record in dropped} == {
+        "Rotating log files without losing lines"
+    }
+    assert dropped[0]["text"].startswith("Rotating log files without losing lines\n\n")
+    assert [body_of(r) for r in dropped] == [body_of(r) for r in kept]
+    assert {record["title"] for record in unmatched} == {
+        "Rotating log files without losing lines | Field Notes"
+    }
+
+
+def test_title_suffix_accepts_only_auto(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main([str(EXAMPLE), "--title-suffix", "always"])
+    assert stopped.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err

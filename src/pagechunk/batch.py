@@ -110,7 +110,8 @@ class Settings:
     document's own (a WARC record's target URI, a fetched URL's address).
     ``site_memory`` asks the batch commands for a site memory (see
     :func:`learn_site_memory`); the functions here clean against the memory
-    they are given.
+    they are given. ``title_suffix`` is :func:`~pagechunk.extract`'s, for
+    HTML documents.
     """
 
     url: str | None = None
@@ -121,6 +122,7 @@ class Settings:
     site_memory: bool = False
     tokenizer: str | None = None
     overlap_chars: int = 0
+    title_suffix: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +174,7 @@ def page_records(
             clean=settings.clean,
             memory=memory,
             content_language=document.content_language,
+            title_suffix=settings.title_suffix,
             links=False,  # records carry no link list
         )
     chunks = page_chunks(

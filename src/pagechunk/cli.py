@@ -203,6 +203,12 @@ def add_chunk_options(parser: argparse.ArgumentParser) -> None:
         "previous chunk's end, in the sizes' unit (default 0)",
     )
     parser.add_argument(
+        "--title-suffix",
+        choices=["auto"],
+        help="'auto' drops a site name after the page title (' | Acme') when "
+        "it matches og:site_name or the host (default: keep the title whole)",
+    )
+    parser.add_argument(
         "--no-prefix",
         dest="prefix",
         action="store_false",
@@ -308,6 +314,7 @@ def settings_from(options: argparse.Namespace) -> Settings:
         site_memory=getattr(options, "site_memory", False),
         tokenizer=options.tokenizer,
         overlap_chars=options.overlap_chars,
+        title_suffix=options.title_suffix,
     )
 
 
