@@ -129,30 +129,31 @@ class Names:
 
     def _read(self, elements: list[etree._Element]) -> None:
         """Read the kinds of ``elements`` with one pass of the name pattern."""
-        values = [
-            value
-            for element in elements
-            for value in (element.get("class"), element.get("id"))
-            if value
-        ]
-        _kinds_of(dict.fromkeys(values))  # every value is known after this
-        for element in elements:
-            self._kinds[element] = _kind_of(element)
+        names = [_names(element) for element in elements]
+        kinds = _kinds_of(dict.fromkeys(value for pair in names for value in pair))
+        for element, pair in zip(elements, names, strict=True):
+            self._kinds[element] = _kind_from(element.tag, pair, kinds)
+
+
+def _names(element: etree._Element) -> tuple[str, ...]:
+    """The element's non-empty ``class`` and ``id`` values."""
+    return tuple(filter(None, (element.get("class"), element.get("id"))))
 
 
 def _kind_of(element: etree._Element) -> int:
     """The kind an element's tag and ``class`` and ``id`` values say."""
-    tag = element.tag
-    if tag not in _NAMEABLE_TAGS:
+    if element.tag not in _NAMEABLE_TAGS:
         return NONE
+    names = _names(element)
+    return _kind_from(element.tag, names, _kinds_of(names) if names else {})
+
+
+def _kind_from(tag: str, names: tuple[str, ...], kinds: dict[str, int]) -> int:
+    """The strongest kind among a picture tag's and the ``names``', where
+    ``kinds`` holds the kind of each name that has one."""
     kind = BOILERPLATE if tag in _PICTURE_TAGS else NONE
-    for value in (element.get("class"), element.get("id")):
-        if value:
-            known = _KNOWN_KINDS.get(value)
-            if known is None:
-                known = _kinds_of((value,)).get(value, NONE)
-            if known > kind:
-                kind = known
+    for value in names:
+        kind = max(kind, kinds.get(value, NONE))
     return kind
 
 
