@@ -151,7 +151,7 @@ def _judge_page(
 ) -> tuple[list[bool], Layout]:
     """Whether each block stays by the page's own evidence, emptied headings
     pruned, and the page's layout."""
-    facts = [measure(block) for block in blocks]
+    facts = measure(blocks)
     layout = read_layout(blocks, facts, limits)
     page = Page(blocks, facts, layout, sites, limits)
     keep = [judge(page, index) for index in range(len(blocks))]

@@ -10,10 +10,9 @@ the same or higher rank, is chrome context for placement.
 from __future__ import annotations
 
 import string
-from collections import Counter
 from dataclasses import dataclass
 
-from pagechunk.clean.measure import BlockFacts, Limits, reads_like_content
+from pagechunk.clean.measure import Limits, PageFacts, reads_like_content
 from pagechunk.clean.tail import read_tail
 from pagechunk.model import Block
 
@@ -106,7 +105,7 @@ class Layout:
     tail_label: list[bool]
 
 
-def read_layout(blocks: list[Block], facts: list[BlockFacts], limits: Limits) -> Layout:
+def read_layout(blocks: list[Block], facts: PageFacts, limits: Limits) -> Layout:
     """Read the layout evidence of a page in one pass per kind of evidence."""
     repeated = _repeated_link_blocks(blocks, facts, limits)
     start, end = _article_span(blocks, facts, limits)
@@ -116,73 +115,103 @@ def read_layout(blocks: list[Block], facts: list[BlockFacts], limits: Limits) ->
     return Layout(repeated, start, end, opening, context, menus, notes, labels)
 
 
-def _is_short_link_block(block: Block, facts: BlockFacts, limits: Limits) -> bool:
+def _short_link_blocks(
+    blocks: list[Block], facts: PageFacts, limits: Limits
+) -> list[int]:
     # Only blocks that no earlier rule protects can repeat: keeping the set
     # fixed keeps cleaning idempotent.
-    return (
-        facts.links > 0
-        and 0 < facts.readable < limits.min_prose_chars
-        and block.kind not in ("heading", "code")
-    )
+    top = limits.min_prose_chars
+    return [
+        index
+        for index, (links, readable) in enumerate(
+            zip(facts.links, facts.readable, strict=True)
+        )
+        if links
+        and 0 < readable < top
+        and blocks[index].kind not in ("heading", "code")
+    ]
 
 
 def _repeated_link_blocks(
-    blocks: list[Block], facts: list[BlockFacts], limits: Limits
+    blocks: list[Block], facts: PageFacts, limits: Limits
 ) -> list[bool]:
-    keys: list[str | None] = [
-        " ".join(block.text.split())
-        if _is_short_link_block(block, fact, limits)
-        else None
-        for block, fact in zip(blocks, facts, strict=True)
-    ]
-    counts = Counter(key for key in keys if key is not None)
-    return [key is not None and counts[key] > 1 for key in keys]
+    by_text: dict[str, list[int]] = {}
+    for index in _short_link_blocks(blocks, facts, limits):
+        by_text.setdefault(blocks[index].text, []).append(index)
+    # Equal texts share a key, so each distinct text is normalised once.
+    by_key: dict[str, list[int]] = {}
+    for text, indices in by_text.items():
+        by_key.setdefault(" ".join(text.split()), []).extend(indices)
+    repeated = [False] * len(blocks)
+    for indices in by_key.values():
+        if len(indices) > 1:
+            for index in indices:
+                repeated[index] = True
+    return repeated
 
 
-def _menu_links(
-    blocks: list[Block], facts: list[BlockFacts], limits: Limits
-) -> list[int]:
+def _menu_links(blocks: list[Block], facts: PageFacts, limits: Limits) -> list[int]:
     # Grouping by attributes, not adjacency, keeps cleaning idempotent:
     # removing a block never merges two groups.
-    menus: Counter[tuple[str, str]] = Counter()
-    for block, fact in zip(blocks, facts, strict=True):
-        if fact.links and fact.link_share >= limits.link_density:
-            menus[block.kind, block.heading] += fact.links
-    return [menus[block.kind, block.heading] for block in blocks]
+    density = limits.link_density
+    menus: dict[tuple[str, str], int] = {}
+    for index, (links, share) in enumerate(
+        zip(facts.links, facts.link_share, strict=True)
+    ):
+        if links and share >= density:
+            key = blocks[index].kind, blocks[index].heading
+            menus[key] = menus.get(key, 0) + links
+    if not menus:
+        return [0] * len(blocks)
+    return [menus.get((block.kind, block.heading), 0) for block in blocks]
 
 
-def _is_substantial(block: Block, facts: BlockFacts, limits: Limits) -> bool:
+def _is_substantial(
+    blocks: list[Block], facts: PageFacts, index: int, limits: Limits
+) -> bool:
     return (
-        facts.own_readable >= limits.min_prose_chars
-        and facts.link_share < limits.link_density
-        and block.kind not in ("heading", "code")
+        facts.own_readable(index) >= limits.min_prose_chars
+        and facts.link_share[index] < limits.link_density
+        and blocks[index].kind not in ("heading", "code")
     )
 
 
 def _article_span(
-    blocks: list[Block], facts: list[BlockFacts], limits: Limits
+    blocks: list[Block], facts: PageFacts, limits: Limits
 ) -> tuple[int, int]:
-    substantial = [
-        index
-        for index, (block, fact) in enumerate(zip(blocks, facts, strict=True))
-        if _is_substantial(block, fact, limits)
-    ]
-    if not substantial:
+    # Only substantial paragraphs can hold min_prose_chars readable characters,
+    # so the search looks no further than the blocks that do.
+    top = limits.min_prose_chars
+    large = [index for index, count in enumerate(facts.readable) if count >= top]
+    substantial = (
+        index for index in large if _is_substantial(blocks, facts, index, limits)
+    )
+    start = next(substantial, None)
+    if start is None:
         return 0, len(blocks) - 1
-    return substantial[0], substantial[-1]
+    end = next(
+        index
+        for index in reversed(large)
+        if _is_substantial(blocks, facts, index, limits)
+    )
+    return start, end
 
 
 def _chrome_sections(
     blocks: list[Block],
-    facts: list[BlockFacts],
+    facts: PageFacts,
     repeated: list[bool],
     limits: Limits,
 ) -> tuple[list[bool], list[bool]]:
     opening = [False] * len(blocks)
     context = [False] * len(blocks)
+    first = _first_chrome_heading(blocks, limits)
+    if first is None:
+        return opening, context
     section_level = 0  # rank of the heading that opened the chrome section
     discarding = False
-    for index, block in enumerate(blocks):
+    for index in range(first, len(blocks)):
+        block = blocks[index]
         if block.kind == "heading":
             level = block.level or 6
             if section_level and level <= section_level:
@@ -195,12 +224,28 @@ def _chrome_sections(
         elif (
             discarding
             and not repeated[index]
-            and reads_like_content(block, facts[index], limits)
+            and reads_like_content(block, facts, index, limits)
         ):
             discarding = False
         opening[index] = discarding
         context[index] = bool(section_level)
     return opening, context
+
+
+def _first_chrome_heading(blocks: list[Block], limits: Limits) -> int | None:
+    """The index of the first heading named as chrome; no chrome section can
+    open before it."""
+    chrome: dict[str, bool] = {}  # heading text: whether it names chrome
+    for index, block in enumerate(blocks):
+        if block.kind != "heading":
+            continue
+        named = chrome.get(block.text)
+        if named is None:
+            named = heading_name(block.text) in limits.chrome_headings
+            chrome[block.text] = named
+        if named:
+            return index
+    return None
 
 
 def prune_emptied_headings(blocks: list[Block], keep: list[bool]) -> None:
@@ -209,6 +254,8 @@ def prune_emptied_headings(blocks: list[Block], keep: list[bool]) -> None:
     A heading's section runs to the next heading of the same or higher rank;
     only non-heading blocks count as its content.
     """
+    if all(keep):
+        return  # no section lost anything
     # Each open heading: [index, level, had content, kept content].
     open_headings: list[list[int]] = []
     for index, block in enumerate(blocks):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from pagechunk.clean.measure import BlockFacts, Limits
+from pagechunk.clean.measure import Limits, PageFacts
 from pagechunk.clean.placement import Layout
 from pagechunk.clean.site import LinkSites
 from pagechunk.model import Block
@@ -55,7 +55,7 @@ class Page:
     """Everything the rules read: the blocks, their measures and layout."""
 
     blocks: list[Block]
-    facts: list[BlockFacts]
+    facts: PageFacts
     layout: Layout
     sites: LinkSites
     limits: Limits
@@ -66,7 +66,7 @@ Rule = Callable[[Page, int], Verdict | None]
 
 def prose_value(page: Page, index: int) -> Verdict | None:
     """Keep a block with at least ``min_prose_chars`` readable characters."""
-    if page.facts[index].readable >= page.limits.min_prose_chars:
+    if page.facts.readable[index] >= page.limits.min_prose_chars:
         return KEEP
     return None
 
@@ -89,22 +89,21 @@ def tail_label(page: Page, index: int) -> Verdict | None:
 
 def plain_text(page: Page, index: int) -> Verdict | None:
     """Keep headings, code and blocks without links."""
-    if page.blocks[index].kind in ("heading", "code") or not page.facts[index].links:
+    if page.blocks[index].kind in ("heading", "code") or not page.facts.links[index]:
         return KEEP
     return None
 
 
 def empty_or_repeated(page: Page, index: int) -> Verdict | None:
     """Drop a link block with nothing to read, or one the page repeats."""
-    if not page.facts[index].readable or page.layout.repeated[index]:
+    if not page.facts.readable[index] or page.layout.repeated[index]:
         return DROP
     return None
 
 
 def menu_shaped(page: Page, index: int) -> Verdict | None:
     """Keep a block unless links fill it and mostly stay on the site."""
-    facts = page.facts[index]
-    if facts.link_share < page.limits.link_density:
+    if page.facts.link_share[index] < page.limits.link_density:
         return KEEP
     urls = [link.url for link in page.blocks[index].links]
     return None if page.sites.mostly_local(urls) else KEEP
@@ -134,7 +133,7 @@ def menu_sized(page: Page, index: int) -> Verdict | None:
     limits = page.limits
     if (
         page.layout.menu_links[index] >= limits.min_menu_links
-        or page.facts[index].readable <= limits.max_menu_chars
+        or page.facts.readable[index] <= limits.max_menu_chars
     ):
         return DROP
     return KEEP

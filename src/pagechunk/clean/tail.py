@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from pagechunk.clean.measure import BlockFacts, Limits, reads_like_content
+from pagechunk.clean.measure import Limits, PageFacts, reads_like_content
 from pagechunk.model import Block
 
 __all__ = ["NOTE_PHRASES", "TailMarks", "reads_like_note", "read_tail"]
@@ -79,7 +79,7 @@ def reads_like_note(text: str) -> bool:
 
 
 def read_tail(
-    blocks: list[Block], facts: list[BlockFacts], repeated: list[bool], limits: Limits
+    blocks: list[Block], facts: PageFacts, repeated: list[bool], limits: Limits
 ) -> TailMarks:
     """Mark the notes and the labels of the page's tail."""
     notes = [False] * len(blocks)
@@ -87,41 +87,41 @@ def read_tail(
     start = _tail_start(blocks, facts, repeated, limits)
     noted = in_section = False
     for index in range(start, len(blocks)):
-        block, fact = blocks[index], facts[index]
+        block, readable = blocks[index], facts.readable[index]
         if block.kind == "heading":
             in_section = True
             continue
-        if block.kind == "code" or fact.readable >= limits.min_prose_chars:
+        if block.kind == "code" or readable >= limits.min_prose_chars:
             continue
         noted = noted or reads_like_note(block.text)
         notes[index] = noted
         labels[index] = (
             in_section
-            and not fact.links
+            and not facts.links[index]
             and block.kind in ("paragraph", "quote")
-            and fact.readable < limits.min_intro_chars
+            and readable < limits.min_intro_chars
         )
     return notes, labels
 
 
 def _tail_start(
-    blocks: list[Block], facts: list[BlockFacts], repeated: list[bool], limits: Limits
+    blocks: list[Block], facts: PageFacts, repeated: list[bool], limits: Limits
 ) -> int:
     """The index after the article's last sentence; past the end without one."""
     for index in range(len(blocks) - 1, -1, -1):
-        block, fact = blocks[index], facts[index]
+        block = blocks[index]
         if (
             not repeated[index]
-            and reads_like_content(block, fact, limits)
-            and not _short_note(block, fact, limits)
+            and reads_like_content(block, facts, index, limits)
+            and not _short_note(block, facts.readable[index], limits)
         ):
             return index + 1
     return len(blocks)
 
 
-def _short_note(block: Block, facts: BlockFacts, limits: Limits) -> bool:
+def _short_note(block: Block, readable: int, limits: Limits) -> bool:
     return (
         block.kind != "code"
-        and facts.readable < limits.min_prose_chars
+        and readable < limits.min_prose_chars
         and reads_like_note(block.text)
     )
