@@ -55,6 +55,16 @@ def test_prose_leaves_out_link_labels_and_counts_text_after_breaks():
     }
 
 
+def test_paragraph_split_by_breaks_counts_each_line_once():
+    root = etree.HTML("<p>First line of a short poem<br>and its second line</p>")
+    paragraph = root.find(".//p")
+    lines = len("First line of a short poem") + len("and its second line")
+    expected = {paragraph: lines}
+    assert survey(root).prose == expected
+    # Surveyed from a <br>, the paragraph holding it still counts its lines.
+    assert survey(paragraph.find("br")).prose == expected
+
+
 def test_blocks_under_min_prose_are_not_prose():
     root = etree.HTML("<div><p>Too short to count.</p></div>")
     assert survey(root).prose == {}

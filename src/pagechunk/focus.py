@@ -21,7 +21,7 @@ order; each function's docstring names the evidence it reads:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
@@ -72,6 +72,8 @@ _NAMED_TAGS = frozenset({
 })  # fmt: skip
 """Blocks read for their names only."""
 _PICTURE_TAGS = frozenset({"figure", "figcaption"})
+_TAG_KINDS = dict.fromkeys(_PICTURE_TAGS, BOILERPLATE)
+"""The kind a tag says by itself, for the tags that say one."""
 _NAMEABLE_TAGS = _TEXT_TAGS | _NAMED_TAGS
 _PROSE_TAGS = (*_TEXT_TAGS, "br")
 _DROP_MARK = "pagechunk-focus-drop"
@@ -95,9 +97,10 @@ class Survey:
 
 class Names:
     """The kind of each block, list or figure that its ``class`` and ``id``
-    or its tag name, read the first time it is asked for: the rules ask for
-    the elements around the prose and inside the article's container, a
-    small part of a page. Answers as a mapping holding only named elements.
+    or its tag name, read the first time it is asked for (the prose blocks'
+    together): the rules ask for the elements around the prose and inside the
+    article's container, a small part of a page. Answers as a mapping holding
+    only named elements.
     """
 
     __slots__ = ("_kinds",)
@@ -112,6 +115,29 @@ class Names:
             kind = self._kinds[element] = _kind_of(element)
         return kind
 
+    def known(self, elements: Iterable[etree._Element]) -> Mapping[etree._Element, int]:
+        """Every element read so far with its kind, ``elements`` among them:
+        those not read yet are read together, with one pass of the pattern."""
+        kinds = self._kinds
+        unknown = [element for element in elements if element not in kinds]
+        if unknown:
+            self._read(unknown)
+        return kinds
+
+    def reader(self) -> Callable[[etree._Element], int]:
+        """:meth:`kind` as a plain function, for loops over many elements:
+        a known element costs one lookup and no method call."""
+        kinds = self._kinds
+        known = kinds.get
+
+        def read(element: etree._Element) -> int:
+            kind = known(element)
+            if kind is None:
+                kind = kinds[element] = _kind_of(element)
+            return kind
+
+        return read
+
     def get(self, element: etree._Element, default: int | None = None) -> int | None:
         """The element's kind, or ``default`` when it is not named."""
         return self.kind(element) or default
@@ -122,30 +148,48 @@ class Names:
     def inside(self, container: etree._Element) -> list[tuple[etree._Element, int]]:
         """The named elements below ``container``, with their kinds."""
         elements = list(container.iterdescendants(*_NAMEABLE_TAGS))
-        unknown = [element for element in elements if element not in self._kinds]
-        self._read(unknown)
-        named = [(element, self._kinds[element]) for element in elements]
-        return [(element, kind) for element, kind in named if kind > NONE]
+        kinds = self.known(elements)
+        return [(element, kind) for element in elements if (kind := kinds[element])]
 
     def _read(self, elements: list[etree._Element]) -> None:
-        """Read the kinds of ``elements`` with one pass of the name pattern."""
-        names = [_names(element) for element in elements]
-        kinds = _kinds_of(dict.fromkeys(value for pair in names for value in pair))
-        for element, pair in zip(elements, names, strict=True):
-            self._kinds[element] = _kind_from(element.tag, pair, kinds)
-
-
-def _names(element: etree._Element) -> tuple[str, ...]:
-    """The element's non-empty ``class`` and ``id`` values."""
-    return tuple(filter(None, (element.get("class"), element.get("id"))))
+        """Read the kinds of ``elements`` with one pass of the name pattern;
+        elements without names take their tag's kind at once."""
+        kinds = self._kinds
+        pending: list[tuple[etree._Element, tuple[str, ...]]] = []
+        for element in elements:
+            tag = element.tag
+            if tag not in _NAMEABLE_TAGS:
+                kinds[element] = NONE
+                continue
+            class_ = id_ = None
+            if element.keys():  # quicker than two look-ups, for most elements
+                class_, id_ = element.get("class"), element.get("id")
+            if class_ or id_:
+                pending.append((element, tuple(filter(None, (class_, id_)))))
+            else:
+                kinds[element] = _TAG_KINDS.get(tag, NONE)
+        if pending:
+            values = dict.fromkeys(value for _, pair in pending for value in pair)
+            found = _kinds_of(values)
+            for element, pair in pending:
+                kinds[element] = _kind_from(element.tag, pair, found)
 
 
 def _kind_of(element: etree._Element) -> int:
     """The kind an element's tag and ``class`` and ``id`` values say."""
-    if element.tag not in _NAMEABLE_TAGS:
+    tag = element.tag
+    if tag not in _NAMEABLE_TAGS:
         return NONE
-    names = _names(element)
-    return _kind_from(element.tag, names, _kinds_of(names) if names else {})
+    kind = _TAG_KINDS.get(tag, NONE)
+    if not element.keys():  # quicker than two look-ups, for most elements
+        return kind
+    for value in (element.get("class"), element.get("id")):
+        if value:
+            known = _KNOWN_KINDS.get(value)
+            if known is None:
+                known = _kinds_of((value,)).get(value, NONE)
+            kind = max(kind, known)
+    return kind
 
 
 def _kind_from(tag: str, names: tuple[str, ...], kinds: dict[str, int]) -> int:
@@ -173,7 +217,14 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
             if holder is not None:
                 broken.add(holder)
         elif tag in _LINE_TAGS:
-            chars = _own_chars(element, True)
+            text = element.text  # _own_chars(element, True), inlined
+            chars = len(text.strip()) if text else 0
+            # A slice of children is quicker than iterating (lxml-stubs type
+            # no slices).
+            for child in element[:]:  # type: ignore[index]
+                tail = child.tail
+                if tail:
+                    chars += len(tail.strip())
             if chars >= min_prose:
                 prose[element] = chars
         else:
@@ -182,8 +233,12 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
                 chars = len(text.strip())
                 if chars >= min_prose:
                     prose[element] = chars
-    for holder in broken:  # lines split by <br>: the text after each counts
-        if holder.tag in _TEXT_TAGS:
+    # Lines split by <br>: the text after each counts. Paragraphs counted it
+    # above, unless one holds ``root`` (a <br>) and was not passed.
+    outside = root.getparent()
+    for holder in broken:
+        tag = holder.tag
+        if tag in _TEXT_TAGS and (tag not in _LINE_TAGS or holder is outside):
             chars = _own_chars(holder, True)
             if chars >= min_prose:
                 prose[holder] = chars
@@ -238,14 +293,23 @@ def _credits(
     """Prose credited to the holder of each block and, by half, to the
     holder's parent, unless the holder is a content element or named."""
     credits: dict[etree._Element, float] = defaultdict(float)
-    named = found.named
+    kind = found.named.reader()
+    # Where each holder passes half its credit on: None when nowhere. Many
+    # blocks share a holder, which is read once.
+    halves: dict[etree._Element, etree._Element | None] = {}
     for block, chars in found.prose.items():
         holder = block.getparent() if block.tag in _LINE_TAGS else block
         if holder is None:
             continue
         credits[holder] += chars
-        parent = holder.getparent()
-        if parent is not None and holder not in content and holder not in named:
+        if holder in halves:
+            parent = halves[holder]
+        else:
+            parent = holder.getparent()
+            if holder in content or kind(holder) > NONE:
+                parent = None
+            halves[holder] = parent
+        if parent is not None:
             credits[parent] += chars / 2
     return credits
 
@@ -315,15 +379,22 @@ def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]
     # Where the prose under an element lands on the chain: itself when on
     # the chain, None when a named element (or no ancestor) is met first.
     lands: dict[etree._Element, etree._Element | None] = {e: e for e in chain}
-    named = found.named
+    kind = found.named.reader()
+    kinds = found.named.known(found.prose)
     for block, chars in found.prose.items():
-        path = []
-        element: etree._Element | None = block
-        while element is not None and element not in lands:
-            path.append(element)
-            element = None if element in named else element.getparent()
-        landing = lands[element] if element is not None else None
-        lands.update(dict.fromkeys(path, landing))
+        if block in lands:
+            landing = lands[block]
+        elif kinds[block] > NONE:
+            landing = lands[block] = None
+        else:  # most blocks sit right below a landed element: one step
+            element = block.getparent()
+            if element is None:
+                landing = None
+            elif element in lands:
+                landing = lands[element]
+            else:
+                landing = _land(element, lands, kind)
+            lands[block] = landing
         if landing is not None:
             direct[landing] += chars
     mass: dict[etree._Element, int] = {}
@@ -332,6 +403,23 @@ def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]
         total += direct[element]
         mass[element] = total
     return mass
+
+
+def _land(
+    start: etree._Element,
+    lands: dict[etree._Element, etree._Element | None],
+    kind: Callable[[etree._Element], int],
+) -> etree._Element | None:
+    """Where prose under ``start`` lands (see :func:`_chain_mass`), noted in
+    ``lands`` for each element passed on the way up."""
+    path = []
+    element: etree._Element | None = start
+    while element is not None and element not in lands:
+        path.append(element)
+        element = None if kind(element) > NONE else element.getparent()
+    landing = lands[element] if element is not None else None
+    lands.update(dict.fromkeys(path, landing))
+    return landing
 
 
 def climb(
