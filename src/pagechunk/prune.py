@@ -307,28 +307,33 @@ def flatten(
     """Merge inline elements other than ``content`` into their parents, in
     place, so the walk visits only elements that shape blocks.
 
-    The text of each ``preformatted`` element left without children is then
-    joined into one piece: syntax highlighting leaves a ``<span>`` per token,
-    and lxml joins the pieces a stripped run of text is left in one by one,
-    in time quadratic in their number, each time the text is read.
+    A ``preformatted`` element that holds nothing but text and inline
+    elements (syntax highlighting leaves a ``<span>`` per token) gets its
+    text in one piece in place of all it holds, before the stripping:
+    stripping would leave the text in as many pieces as there were tokens,
+    which lxml joins one by one, in time quadratic in their number, each
+    time the text is read.
     """
     inline = INLINE_TAGS - content_tags - drop_tags
     for element in content:
         if element.tag in inline:  # a <span role="main"> must outlive stripping
             element.tag = _KEEP_INLINE
-    etree.strip_tags(root, *inline)
     for element in preformatted:
-        if not len(element):
-            _join_text(element)
+        # A comment's tag is a function, and a content element's is renamed:
+        # neither counts as inline, so neither is lost.
+        if all(inner.tag in inline for inner in element.iterdescendants()):
+            _set_whole_text(element)
+    etree.strip_tags(root, *inline)
 
 
 _STRING = etree.XPath("string()")
 _NOT_XML = dict.fromkeys([*range(9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
 
 
-def _join_text(element: etree._Element) -> None:
-    """Make the text of a childless element one text node, read in one go."""
+def _set_whole_text(element: etree._Element) -> None:
+    """Make all that an element holds one text node, its text."""
     text = str(_STRING(element))
+    del element[:]
     try:
         element.text = text
     except ValueError:  # lxml sets no control characters; they show nothing
