@@ -109,6 +109,7 @@ class _Walker:
     ) -> None:
         self.content = content
         self.strip_chars = strip_chars
+        self.strip_one = strip_chars if len(strip_chars) == 1 else None
         self.resolve = resolve
         self.grid = grid
         self.records: list[Record] = []
@@ -158,7 +159,11 @@ class _Walker:
         return raw
 
     def tidy(self, raw: str) -> str:
-        if self.strip_chars:
+        strip_one = self.strip_one
+        if strip_one is not None:  # one character to delete, as by default
+            if strip_one in raw:
+                raw = raw.replace(strip_one, "")
+        elif self.strip_chars:
             raw = self.strip(raw)
         return " ".join(raw.split())
 
@@ -319,8 +324,30 @@ class _Walker:
         elif role == _TABLE:
             self.close_table()
 
+    def reads_whole(self, element: etree._Element) -> bool:
+        """Whether a block element without children can be read at its
+        start in one step: outside headings, links, grid rows and content
+        elements, so nothing but its own text goes into its block."""
+        return (
+            self.heading is None
+            and self.link_url is None
+            and self.row is None
+            and element not in self.content
+        )
+
+    def whole_block(self, tag: str, raw: str | None) -> None:
+        """Read a block element that has no children, whose text is ``raw``:
+        what it ends is flushed, and its text is a block of its own."""
+        self.flush()
+        if raw:
+            kind = _KINDS.get(tag, "paragraph")
+            text = self.tidy_code(raw) if kind == "code" else self.tidy(raw)
+            if text:
+                self.emit(kind, text, 0)
+
     def open_link(self, element: etree._Element) -> None:
-        self.close_link_span()
+        if self.link_parts:
+            self.close_link_span()
         href = (element.get("href") or "").strip()
         self.link_url = self.resolve(href) if href else None
         self.link_parts = []
@@ -454,13 +481,21 @@ def walk(
     walker = _Walker(content, strip_chars, resolve, grid)
     start, end, add = walker.start, walker.end, walker.add
     roles = _ROLE
+    leaf = None  # the id of a block element read whole at its start
     for event, element in etree.iterwalk(root, events=("start", "end")):
         tag = element.tag
         role = roles.get(tag)
         if event == "start":
+            if role == _BLOCK and not len(element) and walker.reads_whole(element):
+                walker.whole_block(tag, element.text)
+                leaf = id(element)
+                continue
             if role is not None or element in content:
                 start(element, tag, role)
             text = element.text
+        elif id(element) == leaf:
+            leaf = None
+            text = element.tail if element is not root else None
         else:
             if role is not None or element in content:
                 end(element, tag, role)
