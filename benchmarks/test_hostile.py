@@ -53,7 +53,7 @@ class Hostile:
     make: Callable[[int], str | bytes]
     options: dict[str, object] = field(default_factory=dict)
     size: int = SIZE
-    repeats: int = 3
+    repeats: int = 5
 
 
 def _repeat(unit: str, size: int) -> str:
