@@ -747,6 +747,6 @@ def test_walking_a_subtree_leaves_out_the_text_after_it():
 
     root = load_tree("<div><p>inside</p></div>after")
     div = root.find(".//div")
-    records = walk(div, content=set(), strip_chars="", resolve=str)
-    assert [record.text for record in records] == ["inside"]
+    blocks = walk(div, content=set(), strip_chars="", resolve=str)
+    assert [block.text for block in blocks] == ["inside"]
     assert div.tail == "after"

@@ -19,7 +19,7 @@ from pagechunk.model import (
     ParsedPage,
 )
 from pagechunk.prune import flatten, prune, read_page
-from pagechunk.walk import to_blocks, walk
+from pagechunk.walk import walk
 
 __all__ = [
     "TABLE_MODES",
@@ -190,7 +190,7 @@ def parse_document(
         if article is not None:
             root, content = article, {article}
         del article
-    records = walk(
+    blocks = walk(
         root,
         content=content,
         strip_chars=strip_chars,
@@ -200,7 +200,6 @@ def parse_document(
     del root, layout, content  # the tree is freed with its last element
     if len(html) >= RELEASE_BYTES:
         release_free_memory()
-    blocks = to_blocks(records)
     if strip_chars:
         title = title.translate(str.maketrans("", "", strip_chars))
     title = " ".join(title.split())

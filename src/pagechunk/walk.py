@@ -19,7 +19,7 @@ its first row only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml import etree
 
@@ -74,20 +74,6 @@ _LAYOUT_ROLES = frozenset({"presentation", "none"})
 
 
 @dataclass(slots=True)
-class Record:
-    """A block as the walk emits it, before the content filter picks a path."""
-
-    block_kind: str
-    text: str
-    level: int
-    in_content: bool
-    heading: str
-    content_heading: str
-    links: tuple[LinkSpan, ...]
-    header: bool = False
-
-
-@dataclass(slots=True)
 class _Table:
     """An open table: whether it is read as a grid, how many rows it has
     shown so far and how many cells its first grid row had."""
@@ -112,7 +98,14 @@ class _Walker:
         self.strip_one = strip_chars if len(strip_chars) == 1 else None
         self.resolve = resolve
         self.grid = grid
-        self.records: list[Record] = []
+        self.blocks: list[Block] = []
+        # Where the blocks outside content elements stand; whether a block
+        # other than a heading stood inside one; and the page's own heading
+        # path of the blocks inside, where it differs from their content
+        # path (needed only when no text but headings is inside).
+        self.outside: list[int] = []
+        self.content_prose = False
+        self.plain_headings: dict[int, str] = {}
         self.kinds: list[str] = []
         self.content_depth = 0
         self.lines: list[str] = []
@@ -217,18 +210,31 @@ class _Walker:
         return "\n".join(line.rstrip() for line in lines).strip("\n")
 
     def emit(self, kind: str, text: str, level: int, header: bool = False) -> None:
-        self.records.append(
-            Record(
-                kind,
-                text,
-                level,
-                self.content_depth > 0,
-                self.path_text,
-                self.content_path_text,
-                tuple(self.links),
-                header,
-            )
-        )
+        if self.content_depth:
+            heading = self.content_path_text
+            if kind != "heading":
+                self.content_prose = True
+            if heading != self.path_text:
+                self.plain_headings[len(self.blocks)] = self.path_text
+        else:
+            heading = self.path_text
+            self.outside.append(len(self.blocks))
+        links = tuple(self.links) if self.links else ()
+        self.blocks.append(Block(text, heading, kind, level, links, header))
+
+    def result(self) -> list[Block]:
+        """The page's blocks: only those inside content elements, under
+        their content heading path, when any text but headings is inside
+        one; else all of them, under the page's heading path."""
+        blocks = self.blocks
+        if self.content_prose:
+            if not self.outside:
+                return blocks
+            outside = set(self.outside)
+            return [block for at, block in enumerate(blocks) if at not in outside]
+        for at, heading in self.plain_headings.items():
+            blocks[at] = replace(blocks[at], heading=heading)
+        return blocks
 
     def line_break(self) -> None:
         if self.heading is not None:
@@ -472,8 +478,10 @@ def walk(
     strip_chars: str,
     resolve: Callable[[str], str],
     grid: bool = False,
-) -> list[Record]:
-    """Walk the pruned tree once and return its records in document order.
+) -> list[Block]:
+    """Walk the pruned tree once and return the page's blocks in document
+    order: only those inside content elements, under their content heading
+    path, when any text but headings is inside one.
 
     ``content`` are the content elements; ``resolve`` turns an ``href`` into
     the URL a link span carries; ``grid`` reads data tables in grid mode.
@@ -514,19 +522,4 @@ def walk(
     if walker.heading is not None:
         walker.close_heading()
     walker.flush()
-    return walker.records
-
-
-def to_blocks(records: list[Record]) -> list[Block]:
-    """The blocks of a page: only those inside content elements, under their
-    content heading path, when any non-heading text is inside one."""
-    if any(r.in_content and r.block_kind != "heading" for r in records):
-        return [
-            Block(r.text, r.content_heading, r.block_kind, r.level, r.links, r.header)
-            for r in records
-            if r.in_content
-        ]
-    return [
-        Block(r.text, r.heading, r.block_kind, r.level, r.links, r.header)
-        for r in records
-    ]
+    return walker.result()
