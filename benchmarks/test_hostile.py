@@ -3,12 +3,13 @@
 Each input of the reliability issue is built as a page of a few megabytes
 made of that hostility (the 100 MB text node as it is), and ``chunk_html``
 (cleaning on) runs on it; the time is the CPU time of this process, best of
-a few runs, so other processes on a shared machine count little. Each run of
-a hostile page is paired with a run over the corpus right after it, and its
-share is taken against the best corpus time of its own pairs: a neighbour
-that loads the machine (and its caches) for a while then slows both sides
-of the share alike. The summary gives MB/s per input and the slowest, next
-to the corpus average; the slowest must stay above a tenth of it.
+five runs (up to ten near the floor), so other processes on a shared machine
+count little. Each run of a hostile page is paired with a run over the
+corpus right after it, and its share is taken against the best corpus time
+of its own pairs: a neighbour that loads the machine (and its caches) for a
+while then slows both sides of the share alike. The summary gives MB/s per
+input and the slowest, next to the corpus average; the slowest must stay
+above a tenth of it.
 
 A second guard runs the hostile shapes made of markup at 1x and 8x their
 size: time at 8x over time at 1x must stay under the scaling limit, as in
@@ -36,6 +37,12 @@ from pagechunk import chunk_html
 BASE = "https://example.org/news/story"
 FLOOR = 0.1
 """The slowest hostile input must run at this share of the corpus MB/s."""
+CLOSE = 1.5
+MORE_RUNS = 10
+"""A page of the usual size whose share after its runs is under ``CLOSE``
+times the floor gets more paired runs, up to ``MORE_RUNS`` in all: a best of
+five can still fall in a slow spell of the shared machine, and the pages
+near the floor are the ones where that decides the outcome."""
 SIZE = 2_000_000
 """About how many bytes each hostile page has, unless its shape sets it."""
 
@@ -226,12 +233,16 @@ def test_hostile_throughput_stays_within_a_tenth_of_the_corpus(corpus, summary):
         document = hostile.make(hostile.size)
         run = _runner(document, hostile.options)
         seconds = corpus_seconds = float("inf")
-        for _ in range(hostile.repeats):
+        runs = 0
+        while runs < hostile.repeats or (
+            hostile.size <= SIZE and runs < MORE_RUNS and shares[name] < CLOSE * FLOOR
+        ):
             seconds = min(seconds, _cpu_seconds(run)[0])
             corpus_seconds = min(corpus_seconds, _cpu_seconds(run_corpus)[0])
+            runs += 1
+            rates[name] = _megabytes_per_second(document, seconds)
+            shares[name] = rates[name] / (corpus_bytes / 1e6 / corpus_seconds)
         fastest_corpus = min(fastest_corpus, corpus_seconds)
-        rates[name] = _megabytes_per_second(document, seconds)
-        shares[name] = rates[name] / (corpus_bytes / 1e6 / corpus_seconds)
         summary.append(
             f"hostile {name}: {rates[name]:.1f} MB/s "
             f"({shares[name]:.2f} of the corpus average)"
