@@ -330,21 +330,12 @@ class _Walker:
         elif role == _TABLE:
             self.close_table()
 
-    def reads_whole(self, element: etree._Element) -> bool:
-        """Whether a block element without children can be read at its
-        start in one step: outside headings, links, grid rows and content
-        elements, so nothing but its own text goes into its block."""
-        return (
-            self.heading is None
-            and self.link_url is None
-            and self.row is None
-            and element not in self.content
-        )
-
     def whole_block(self, tag: str, raw: str | None) -> None:
-        """Read a block element that has no children, whose text is ``raw``:
-        what it ends is flushed, and its text is a block of its own."""
-        self.flush()
+        """Read a block element that has no children, whose text is ``raw``,
+        outside headings, links, grid rows and content elements: what it
+        ends is flushed, and its text is a block of its own."""
+        if self.has_text or self.line or self.lines or self.links:
+            self.flush()
         if raw:
             kind = _KINDS.get(tag, "paragraph")
             text = self.tidy_code(raw) if kind == "code" else self.tidy(raw)
@@ -494,7 +485,14 @@ def walk(
         tag = element.tag
         role = roles.get(tag)
         if event == "start":
-            if role == _BLOCK and not len(element) and walker.reads_whole(element):
+            if (
+                role == _BLOCK
+                and walker.heading is None
+                and walker.link_url is None
+                and walker.row is None
+                and not len(element)
+                and element not in content
+            ):
                 walker.whole_block(tag, element.text)
                 leaf = id(element)
                 continue
