@@ -87,9 +87,29 @@ def test_header_that_does_not_fit_beside_the_row_is_left_out() -> None:
     blocks.append(Block("s" * 16, kind="row"))
     # 14 + 2 + 16 is over 30.
     assert bodies(blocks, table_header=True) == [
-        "H" * 14,
         "H" * 14 + "\n\n" + "r" * 14,
         "s" * 16,
+    ]
+
+
+def test_header_row_that_would_end_a_chunk_opens_the_next_with_its_rows() -> None:
+    blocks = [Block("Eight ch"), HEADER, *ROWS]
+    # "Eight ch" and the header fit in 20, the first row no more.
+    assert bodies(blocks, table_header=True) == [
+        "Eight ch",
+        "Name | Age\n\nAnn | 31",
+        "Name | Age\n\nBob | 42",
+    ]
+    # The text API's packing, without table_header, is left as it was.
+    assert bodies(blocks) == ["Eight ch\n\nName | Age", "Ann | 31\n\nBob | 42"]
+
+
+def test_header_row_stays_where_it_is_when_it_cannot_fit_beside_its_row() -> None:
+    blocks = [Block("Eight ch"), HEADER, Block("r" * 19, kind="row")]
+    # 10 + 2 + 19 is over 30: the header cannot go on with its first row.
+    assert bodies(blocks, table_header=True) == [
+        "Eight ch\n\nName | Age",
+        "r" * 19,
     ]
 
 

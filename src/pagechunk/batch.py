@@ -61,7 +61,7 @@ __all__ = [
     "run_batch",
 ]
 
-RULES_REVISION = 2
+RULES_REVISION = 3
 """Raised whenever a change to parsing, cleaning or chunking changes the chunks
 some page gives, so that ``pagechunk reprocess`` knows what to redo."""
 

@@ -90,7 +90,13 @@ class Packer:
         self, units: list[Unit], target: int | None, limit: int | None
     ) -> list[tuple[Unit | None, list[Unit]]]:
         """The units packed into chunk bodies towards ``target``, each with
-        the table header row it opens with, if any."""
+        the table header row it opens with, if any.
+
+        A header row that would end a run goes on to open the next one with
+        its first row instead, when the two fit within ``limit`` together:
+        the header then stands once, above its rows, not alone at the foot
+        of one chunk and again at the head of the next.
+        """
         glue = self.meter.paragraph
         if not self.table_header:
             return [(None, run) for run in pack(units, glue, target)]
@@ -103,6 +109,19 @@ class Packer:
                 size += glue + unit.size
                 if target is None or size <= target:
                     run.append(unit)
+                    continue
+                last = run[-1]
+                if (
+                    last.table is not None
+                    and last.table.header is last
+                    and unit.table is last.table
+                    and (limit is None or last.size + glue + unit.size <= limit)
+                ):
+                    if len(run) > 1:
+                        runs.append((header, run[:-1]))
+                    header = None
+                    run = [last, unit]
+                    size = last.size + glue + unit.size
                     continue
                 runs.append((header, run))
             header = self._repeat(unit, limit)
