@@ -161,11 +161,9 @@ class Names:
             if tag not in _NAMEABLE_TAGS:
                 kinds[element] = NONE
                 continue
-            class_ = id_ = None
-            if element.keys():  # quicker than two look-ups, for most elements
-                class_, id_ = element.get("class"), element.get("id")
-            if class_ or id_:
-                pending.append((element, tuple(filter(None, (class_, id_)))))
+            names = _names(element)
+            if names:
+                pending.append((element, names))
             else:
                 kinds[element] = _TAG_KINDS.get(tag, NONE)
         if pending:
@@ -175,27 +173,26 @@ class Names:
                 kinds[element] = _kind_from(element.tag, pair, found)
 
 
+def _names(element: etree._Element) -> tuple[str, ...]:
+    """The element's non-empty ``class`` and ``id`` values."""
+    if not element.keys():  # quicker than two look-ups, for most elements
+        return ()
+    return tuple(filter(None, (element.get("class"), element.get("id"))))
+
+
 def _kind_of(element: etree._Element) -> int:
     """The kind an element's tag and ``class`` and ``id`` values say."""
     tag = element.tag
     if tag not in _NAMEABLE_TAGS:
         return NONE
-    kind = _TAG_KINDS.get(tag, NONE)
-    if not element.keys():  # quicker than two look-ups, for most elements
-        return kind
-    for value in (element.get("class"), element.get("id")):
-        if value:
-            known = _KNOWN_KINDS.get(value)
-            if known is None:
-                known = _kinds_of((value,)).get(value, NONE)
-            kind = max(kind, known)
-    return kind
+    names = _names(element)
+    return _kind_from(tag, names, _kinds_of(names) if names else {})
 
 
 def _kind_from(tag: str, names: tuple[str, ...], kinds: dict[str, int]) -> int:
     """The strongest kind among a picture tag's and the ``names``', where
     ``kinds`` holds the kind of each name that has one."""
-    kind = BOILERPLATE if tag in _PICTURE_TAGS else NONE
+    kind = _TAG_KINDS.get(tag, NONE)
     for value in names:
         kind = max(kind, kinds.get(value, NONE))
     return kind
