@@ -100,13 +100,7 @@ class PageFacts:
 
 def measure(blocks: list[Block]) -> PageFacts:
     """Measure a page's blocks."""
-    # readable_chars, with its ASCII case written out: most blocks take it.
-    readable = [
-        len(text.encode("ascii").translate(None, _ASCII_UNREADABLE))
-        if text.isascii()
-        else _mixed_readable(text)
-        for text in [block.text for block in blocks]
-    ]
+    readable = [readable_chars(block.text) for block in blocks]
     link_readable = [
         min(count, _label_readable(block)) if block.links else 0
         for block, count in zip(blocks, readable, strict=True)
