@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from batch_pages import MENU_MARKDOWN, article
-from pagechunk import batch, chunk_html, extract
-from pagechunk.batch import (
+from pagechunk import chunk_html, extract
+from pagechunk.batch import records as batch
+from pagechunk.batch.records import (
     ERROR_FIELDS,
     RECORD_FIELDS,
     Settings,
@@ -23,7 +24,7 @@ from pagechunk.batch import (
     page_records,
     process,
 )
-from pagechunk.sources import Document, Unreadable
+from pagechunk.batch.sources import Document, Unreadable
 
 
 def lines_of(data: bytes) -> list[dict]:

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from batch_pages import read_jsonl
-from pagechunk import SiteMemory, cli, crawl
-from pagechunk.batch import Outcome, Settings, learn_site_memory, process
-from pagechunk.manifest import Manifest
-from pagechunk.sources import Document, Unreadable
+from pagechunk import SiteMemory, cli
+from pagechunk.batch import run as crawl
+from pagechunk.batch.manifest import Manifest
+from pagechunk.batch.records import Outcome, Settings, learn_site_memory, process
+from pagechunk.batch.sources import Document, Unreadable
 from test_site_memory import CHROME, paragraph, site_page
 
 PAGES = 20

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pagechunk import LinkSpan, clean_markdown
-from pagechunk.clean.markdown_blocks import markdown_blocks, scan_links, split_blocks
+from pagechunk.markdown.blocks import markdown_blocks, scan_links, split_blocks
 
 PAGES = Path(__file__).parent / "pages"
 

@@ -25,9 +25,15 @@ from batch_pages import (
     write_pages,
     write_warc,
 )
-from pagechunk import cli, crawl
-from pagechunk.batch import PIPELINE_VERSION, RECORD_FIELDS, Settings, page_records
-from pagechunk.sources import Document
+from pagechunk import cli
+from pagechunk.batch import run as crawl
+from pagechunk.batch.records import (
+    PIPELINE_VERSION,
+    RECORD_FIELDS,
+    Settings,
+    page_records,
+)
+from pagechunk.batch.sources import Document
 
 
 def chunk(*argv: str) -> int:

@@ -14,7 +14,7 @@ pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
 pytest.importorskip("fastwarc")
 
-from pagechunk.dask import chunk_bag  # noqa: E402
+from pagechunk.batch.dask import chunk_bag  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The pipeline's focus step: one group per rule of ``pagechunk.focus``.
+"""The pipeline's focus step: one group per rule of ``pagechunk.html.focus``.
 
 Each page in ``tests/pages/focus_*.html`` shows one rule keeping the article
 and dropping what surrounds it; the expected blocks are stated in full. The
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-import pagechunk.parse
+import pagechunk.html.parse
 from pagechunk import Block, parse_html
-from pagechunk.focus import (
+from pagechunk.html.focus import (
     BOILERPLATE,
     CHROME,
     COMMENTS,
@@ -24,7 +24,7 @@ from pagechunk.focus import (
     name_kinds,
     survey,
 )
-from pagechunk.parse import parse_document
+from pagechunk.html.parse import parse_document
 
 PAGES = Path(__file__).parent / "pages"
 FOCUS_PAGES = sorted(path.stem for path in PAGES.glob("focus_*.html"))
@@ -353,7 +353,7 @@ def test_parse_html_never_focuses(name, page, monkeypatch):
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("parse_html must not run the focus step")
 
-    monkeypatch.setattr(pagechunk.parse, "focus_article", refuse)
+    monkeypatch.setattr(pagechunk.html.parse, "focus_article", refuse)
     assert parse_html(html) == expected
 
 

@@ -36,7 +36,7 @@ from pagechunk import (
     extract,
     parse_html,
 )
-from pagechunk.load import load_tree
+from pagechunk.html.load import load_tree
 
 BASE = "https://www.example.com/news/story"
 MARKERS = ("HIDDENMARK", "SCRIPTMARK", "ATTRMARK")

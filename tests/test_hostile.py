@@ -28,8 +28,8 @@ from pagechunk import (
     extract,
     parse_html,
 )
-from pagechunk.load import MAX_ATTRIBUTES, cap_attributes
-from pagechunk.parse import parse_document
+from pagechunk.html.load import MAX_ATTRIBUTES, cap_attributes
+from pagechunk.html.parse import parse_document
 
 ENTRY_POINTS: list[Callable[..., object]] = [parse_html, extract, chunk_html]
 BASE = "https://example.org/guide/page"

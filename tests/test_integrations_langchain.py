@@ -33,11 +33,11 @@ from langchain_core.documents import Document  # noqa: E402
 from langchain_text_splitters import TextSplitter  # noqa: E402
 
 from pagechunk import chunk_html  # noqa: E402
+from pagechunk.batch.sources import InputError  # noqa: E402
 from pagechunk.integrations.langchain import (  # noqa: E402
     PagechunkLoader,
     PagechunkSplitter,
 )
-from pagechunk.sources import InputError  # noqa: E402
 
 DOCS = Path(__file__).parent.parent / "docs"
 PAGES = Path(__file__).parent / "pages"

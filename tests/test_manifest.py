@@ -7,11 +7,11 @@ import sqlite3
 import pytest
 
 from batch_pages import read_jsonl, write_pages
-from pagechunk import batch
-from pagechunk.batch import PIPELINE_VERSION, Settings
-from pagechunk.crawl import chunk_inputs
-from pagechunk.manifest import Manifest
-from pagechunk.sinks import OutputError
+from pagechunk.batch import records as batch
+from pagechunk.batch.manifest import Manifest
+from pagechunk.batch.records import PIPELINE_VERSION, Settings
+from pagechunk.batch.run import chunk_inputs
+from pagechunk.batch.sinks import OutputError
 
 
 def states(manifest_path) -> dict[str, str]:

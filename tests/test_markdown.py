@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pagechunk import Block, ParsedPage
-from pagechunk.markdown import read_markdown, render_markdown
+from pagechunk.markdown.read import read_markdown, render_markdown
 
 # Headings build the heading path.
 

@@ -742,8 +742,8 @@ def test_nesting_deeper_than_libxml2_allows_keeps_all_text():
 
 
 def test_walking_a_subtree_leaves_out_the_text_after_it():
-    from pagechunk.load import load_tree
-    from pagechunk.walk import walk
+    from pagechunk.html.load import load_tree
+    from pagechunk.html.walk import walk
 
     root = load_tree("<div><p>inside</p></div>after")
     div = root.find(".//div")

@@ -7,7 +7,7 @@ from urllib.parse import urljoin
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pagechunk.parse import _PLAIN_ABSOLUTE, _Resolver
+from pagechunk.html.parse import _PLAIN_ABSOLUTE, _Resolver
 
 BASES = st.sampled_from(
     [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pagechunk.batch import RECORD_FIELDS
-from pagechunk.manifest import Manifest
-from pagechunk.sinks import (
+from pagechunk.batch.manifest import Manifest
+from pagechunk.batch.records import RECORD_FIELDS
+from pagechunk.batch.sinks import (
     REWRITE_SUFFIX,
     OutputError,
     OutputFiles,

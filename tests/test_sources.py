@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from batch_pages import http_response, write_warc
-from pagechunk.sources import (
+from pagechunk.batch.sources import (
     Document,
     Unreadable,
     documents,

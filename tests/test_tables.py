@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pagechunk import Block, extract, parse_html
+from pagechunk.html.walk import MAX_COLSPAN
 from pagechunk.model import LinkSpan
-from pagechunk.walk import MAX_COLSPAN
 
 
 def grid(html: str) -> list[Block]:

@@ -6,7 +6,7 @@ JSON object per chunk. A problem with one input is reported on standard error
 and the others are still processed; the exit status is then 1.
 
 Commands that take a name as their first argument go in :data:`COMMANDS`:
-``pagechunk chunk INPUT... -o OUT`` for batches (see :mod:`pagechunk.crawl`)
+``pagechunk chunk INPUT... -o OUT`` for batches (see :mod:`pagechunk.batch.run`)
 and ``pagechunk reprocess MANIFEST``. Any other first argument is an input, so
 ``pagechunk page.html`` keeps working; a file named like a command is read as
 ``./chunk``. Batch commands exit with 0 when every document gave chunks, 1
@@ -25,12 +25,12 @@ from functools import partial
 from typing import Any
 
 from pagechunk import __version__
-from pagechunk.batch import Settings, page_records
-from pagechunk.crawl import Tally, chunk_inputs, chunk_on_dask, reprocess
+from pagechunk.batch.records import Settings, page_records
+from pagechunk.batch.run import Tally, chunk_inputs, chunk_on_dask, reprocess
+from pagechunk.batch.sinks import FORMATS, OutputError
+from pagechunk.batch.sources import FETCH_TIMEOUT, Document, InputError, read_input
 from pagechunk.errors import PagechunkError
 from pagechunk.model import MAX_CHARS, TARGET_CHARS
-from pagechunk.sinks import FORMATS, OutputError
-from pagechunk.sources import FETCH_TIMEOUT, Document, InputError, read_input
 from pagechunk.tokens import tokenizer_length
 
 __all__ = ["COMMANDS", "main"]

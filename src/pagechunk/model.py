@@ -196,6 +196,6 @@ class ParsedPage:
         """The blocks as Markdown: ``#`` headings, ``-`` items, ``>`` quotes
         and fenced code; meant for chunking and reading, so inline formatting
         and link targets are left out."""
-        from pagechunk.markdown import render_markdown
+        from pagechunk.markdown.read import render_markdown
 
         return render_markdown(self.blocks)

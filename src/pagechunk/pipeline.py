@@ -13,8 +13,8 @@ from typing import Any
 
 from pagechunk.chunk import chunk_blocks
 from pagechunk.clean import SiteMemory, clean_blocks, cleaning_enabled
+from pagechunk.html.parse import drop_site_suffix, first_language, parse_document
 from pagechunk.model import MAX_CHARS, TARGET_CHARS, Chunk, ParsedPage
-from pagechunk.parse import drop_site_suffix, first_language, parse_document
 
 __all__ = ["chunk_html", "extract", "page_chunks"]
 
@@ -33,7 +33,7 @@ def extract(
 ) -> ParsedPage:
     """Parse a page, narrow it to its article and drop its chrome blocks.
 
-    Cleaning has two steps: :mod:`pagechunk.focus` picks the subtree that
+    Cleaning has two steps: :mod:`pagechunk.html.focus` picks the subtree that
     holds the article and removes boxes named as comments, sharing, related
     links and the like inside it; :func:`~pagechunk.clean_blocks` then drops
     the blocks that read as menus. ``clean=False`` (or the environment switch

@@ -40,7 +40,6 @@ import os
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from pagechunk.clean.markdown_blocks import markdown_blocks, split_blocks
 from pagechunk.clean.measure import Limits, measure
 from pagechunk.clean.memory import SiteMemory, block_signature
 from pagechunk.clean.placement import (
@@ -51,6 +50,7 @@ from pagechunk.clean.placement import (
 )
 from pagechunk.clean.rules import Page, judge
 from pagechunk.clean.site import LinkSites
+from pagechunk.markdown.blocks import markdown_blocks, split_blocks
 from pagechunk.model import Block
 
 __all__ = [

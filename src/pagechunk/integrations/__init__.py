@@ -19,9 +19,9 @@ from typing import Any
 
 from pagechunk.chunk import chunk_blocks
 from pagechunk.clean import clean_markdown
-from pagechunk.markdown import read_markdown
+from pagechunk.html.parse import first_language
+from pagechunk.markdown.read import read_markdown
 from pagechunk.model import MAX_CHARS, TARGET_CHARS, ParsedPage
-from pagechunk.parse import first_language
 from pagechunk.pipeline import extract, page_chunks
 
 __all__ = [

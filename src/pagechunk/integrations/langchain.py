@@ -19,9 +19,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from pagechunk.batch.sources import InputError, Unreadable, input_paths, read_path
 from pagechunk.integrations import ChunkOptions, chunk_page, document_url
 from pagechunk.model import MAX_CHARS, TARGET_CHARS
-from pagechunk.sources import InputError, Unreadable, input_paths, read_path
 
 try:
     from langchain_core.document_loaders import BaseLoader

@@ -1,6 +1,6 @@
 """What ``class`` and ``id`` words say a box is: comments, boilerplate or chrome.
 
-:mod:`pagechunk.focus` reads the names of blocks, lists and figures with
+:mod:`pagechunk.html.focus` reads the names of blocks, lists and figures with
 :func:`name_kinds`; a named box weighs less as the article's home and is
 removed when it stands inside the article's container.
 

@@ -30,9 +30,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from pagechunk.batch import Item, Outcome
+from pagechunk.batch.records import Item, Outcome
+from pagechunk.batch.sources import Document
 from pagechunk.clean.memory import SiteMemory
-from pagechunk.sources import Document
 
 __all__ = ["STATES", "Entry", "Manifest", "content_digest", "remove_manifest"]
 

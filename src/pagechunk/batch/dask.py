@@ -13,8 +13,8 @@ from typing import Any
 
 import dask.bag
 
-from pagechunk.batch import Settings, chunk_partition
-from pagechunk.sources import input_paths
+from pagechunk.batch.records import Settings, chunk_partition
+from pagechunk.batch.sources import input_paths
 
 __all__ = ["chunk_bag"]
 

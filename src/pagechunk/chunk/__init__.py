@@ -1,7 +1,7 @@
 """Packing blocks into chunks of a bounded size, as the text API does it.
 
 Blocks under one heading path are packed towards ``target_chars``. A block too
-big for ``max_chars`` is broken by :mod:`pagechunk.split` at line breaks
+big for ``max_chars`` is broken by :mod:`pagechunk.chunk.split` at line breaks
 first, then at sentence ends, then between words, and only a word longer than
 the limit is cut.
 
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from pagechunk.markdown import read_markdown, render_markdown
+from pagechunk.chunk.pack import Packer
+from pagechunk.chunk.split import Meter, Source, Table, Unit
+from pagechunk.markdown.read import read_markdown, render_markdown
 from pagechunk.model import HEADING_SEPARATOR, MAX_CHARS, TARGET_CHARS, Block, Chunk
-from pagechunk.packer import Packer
-from pagechunk.split import Meter, Source, Table, Unit
 
 __all__ = ["chunk_blocks", "chunk_markdown"]
 

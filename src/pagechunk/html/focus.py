@@ -27,7 +27,7 @@ from typing import cast
 
 from lxml import etree
 
-from pagechunk.focus_names import BOILERPLATE, CHROME, COMMENTS, NONE, name_kinds
+from pagechunk.html.names import BOILERPLATE, CHROME, COMMENTS, NONE, name_kinds
 
 __all__ = [
     "BOILERPLATE",

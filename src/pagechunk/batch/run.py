@@ -2,7 +2,7 @@
 
 :func:`chunk_inputs` turns inputs into an output file of chunk records and a
 file of error records, with a manifest beside them that lets a killed run
-resume (see :mod:`pagechunk.manifest`). :func:`reprocess` redoes, oldest
+resume (see :mod:`pagechunk.batch.manifest`). :func:`reprocess` redoes, oldest
 first, the documents an older pipeline version made records for, and swaps
 their new records into the output. :func:`chunk_on_dask` runs the same work
 on a Dask cluster.
@@ -19,7 +19,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from pagechunk.batch import (
+from pagechunk.batch.manifest import Manifest, content_digest, remove_manifest
+from pagechunk.batch.records import (
     BATCH_DOCUMENTS,
     PIPELINE_VERSION,
     Item,
@@ -28,9 +29,7 @@ from pagechunk.batch import (
     learn_site_memory,
     process,
 )
-from pagechunk.clean.memory import SiteMemory
-from pagechunk.manifest import Manifest, content_digest, remove_manifest
-from pagechunk.sinks import (
+from pagechunk.batch.sinks import (
     OutputError,
     OutputFiles,
     Outputs,
@@ -40,7 +39,8 @@ from pagechunk.sinks import (
     require_parquet,
     swap_in_staged,
 )
-from pagechunk.sources import FETCH_TIMEOUT, documents, input_paths, read_sources
+from pagechunk.batch.sources import FETCH_TIMEOUT, documents, input_paths, read_sources
+from pagechunk.clean.memory import SiteMemory
 
 __all__ = ["Tally", "chunk_inputs", "chunk_on_dask", "reprocess"]
 
@@ -378,7 +378,7 @@ def chunk_on_dask(
     try:
         from distributed import Client
 
-        from pagechunk.dask import chunk_bag
+        from pagechunk.batch.dask import chunk_bag
     except ImportError:
         message = "--dask-scheduler needs dask: pip install 'pagechunk[dask]'"
         raise OutputError(message) from None

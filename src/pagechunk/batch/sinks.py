@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, BinaryIO
 
-from pagechunk.batch import RECORD_FIELDS, Outcome, json_lines
-from pagechunk.manifest import Manifest
+from pagechunk.batch.manifest import Manifest
+from pagechunk.batch.records import RECORD_FIELDS, Outcome, json_lines
 
 __all__ = [
     "FORMATS",

@@ -7,8 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from pagechunk.focus import focus_article
-from pagechunk.load import RELEASE_BYTES, load_tree, release_free_memory
+from pagechunk.html.focus import focus_article
+from pagechunk.html.load import RELEASE_BYTES, load_tree, release_free_memory
+from pagechunk.html.prune import flatten, prune, read_page
+from pagechunk.html.walk import walk
 from pagechunk.model import (
     CHROME_TAGS,
     CONTENT_TAGS,
@@ -18,8 +20,6 @@ from pagechunk.model import (
     ROBOTS_NAMES,
     ParsedPage,
 )
-from pagechunk.prune import flatten, prune, read_page
-from pagechunk.walk import walk
 
 __all__ = [
     "TABLE_MODES",
@@ -36,7 +36,7 @@ __all__ = [
 TABLE_MODES = frozenset({"text", "grid"})
 """How tables are read: ``"text"`` as the text API says (a ``<br>`` or a
 block inside a cell breaks the row), ``"grid"`` one block per row, cells
-repeated for their ``colspan`` (see :mod:`pagechunk.walk`)."""
+repeated for their ``colspan`` (see :mod:`pagechunk.html.walk`)."""
 
 
 @dataclass(slots=True)

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pagechunk.model import Chunk
-from pagechunk.split import (
+from pagechunk.chunk.split import (
     Meter,
     Unit,
     join,
@@ -22,6 +21,7 @@ from pagechunk.split import (
     split_block,
     split_words,
 )
+from pagechunk.model import Chunk
 
 __all__ = ["Packer", "Section"]
 

@@ -33,12 +33,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pagechunk import __version__
+from pagechunk.batch.sources import Document, Unreadable, read_path
 from pagechunk.clean import SiteMemory, clean_markdown
-from pagechunk.markdown import read_markdown
+from pagechunk.html.parse import first_language
+from pagechunk.markdown.read import read_markdown
 from pagechunk.model import MAX_CHARS, TARGET_CHARS, ParsedPage
-from pagechunk.parse import first_language
 from pagechunk.pipeline import extract, page_chunks
-from pagechunk.sources import Document, Unreadable, read_path
 from pagechunk.tokens import tokenizer_length
 
 __all__ = [

@@ -1,0 +1,1 @@
+"""Batch crawls: read inputs, chunk them on every core, write records, resume."""

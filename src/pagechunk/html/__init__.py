@@ -1,0 +1,1 @@
+"""The tree steps of the pipeline, one module each, in the order they run."""

@@ -1,0 +1,1 @@
+"""Markdown: reading it into blocks, and writing blocks as Markdown."""
