@@ -35,9 +35,7 @@ from pagechunk.model import (
 )
 from pagechunk.pipeline import chunk_html, extract
 from pagechunk.tokens import tokenizer_length
-
-# The one place the version is written: pyproject.toml reads this literal.
-__version__ = "0.1.0"
+from pagechunk.version import __version__
 
 __all__ = [
     "CHROME_HEADINGS",
@@ -66,4 +64,5 @@ __all__ = [
     "extract",
     "parse_html",
     "tokenizer_length",
+    "__version__",
 ]

@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
-from pagechunk import __version__
 from pagechunk.batch.records import Settings, page_records
 from pagechunk.batch.run import Tally, chunk_inputs, chunk_on_dask, reprocess
 from pagechunk.batch.sinks import FORMATS, OutputError
@@ -32,6 +31,7 @@ from pagechunk.batch.sources import FETCH_TIMEOUT, Document, InputError, read_in
 from pagechunk.errors import PagechunkError
 from pagechunk.model import MAX_CHARS, TARGET_CHARS
 from pagechunk.tokens import tokenizer_length
+from pagechunk.version import __version__
 
 __all__ = ["COMMANDS", "main"]
 

@@ -19,6 +19,13 @@ __all__ = [
     "PERMALINK_GLYPHS",
     "ROBOTS_NAMES",
     "TARGET_CHARS",
+    "BLOCK_KINDS",
+    "CODE",
+    "HEADING",
+    "ITEM",
+    "PARAGRAPH",
+    "QUOTE",
+    "ROW",
     "Block",
     "Chunk",
     "LinkSpan",
@@ -81,6 +88,27 @@ these names counts as that element."""
 ROBOTS_NAMES = frozenset({"robots"})
 """``<meta name>`` values whose ``content`` holds robots directives."""
 
+PARAGRAPH = "paragraph"
+"""The :attr:`Block.kind` of running text."""
+
+HEADING = "heading"
+"""The :attr:`Block.kind` of a heading, ``<h1>`` to ``<h6>``."""
+
+ITEM = "item"
+"""The :attr:`Block.kind` of a list item, definition term or description."""
+
+ROW = "row"
+"""The :attr:`Block.kind` of a table row, its cells joined by ``" | "``."""
+
+CODE = "code"
+"""The :attr:`Block.kind` of preformatted text, whitespace kept."""
+
+QUOTE = "quote"
+"""The :attr:`Block.kind` of a block quotation."""
+
+BLOCK_KINDS = frozenset({PARAGRAPH, HEADING, ITEM, ROW, CODE, QUOTE})
+"""Every :attr:`Block.kind`; the text API's strings, named once here."""
+
 PERMALINK_GLYPHS = "¶"
 """What ``strip_chars`` removes by default: the pilcrow that documentation
 generators put after each heading as a permalink."""
@@ -123,7 +151,7 @@ class Block:
 
     text: str
     heading: str = ""
-    kind: str = "paragraph"
+    kind: str = PARAGRAPH
     level: int = 0
     links: tuple[LinkSpan, ...] = field(default=(), compare=False, repr=False)
     header: bool = field(default=False, compare=False, repr=False)

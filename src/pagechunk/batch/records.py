@@ -32,7 +32,6 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from pagechunk import __version__
 from pagechunk.batch.sources import Document, Unreadable, read_path
 from pagechunk.clean import SiteMemory, clean_markdown
 from pagechunk.html.parse import first_language
@@ -40,6 +39,7 @@ from pagechunk.markdown.read import read_markdown
 from pagechunk.model import MAX_CHARS, TARGET_CHARS, ParsedPage
 from pagechunk.pipeline import extract, page_chunks
 from pagechunk.tokens import tokenizer_length
+from pagechunk.version import PIPELINE_VERSION, RULES_REVISION
 
 __all__ = [
     "BATCH_DOCUMENTS",
@@ -61,12 +61,6 @@ __all__ = [
     "run_batch",
 ]
 
-RULES_REVISION = 3
-"""Raised whenever a change to parsing, cleaning or chunking changes the chunks
-some page gives, so that ``pagechunk reprocess`` knows what to redo."""
-
-PIPELINE_VERSION = f"{__version__}+rules.{RULES_REVISION}"
-"""The version a batch manifest records for the records it made."""
 
 RECORD_FIELDS = (
     "url",

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any, BinaryIO
 
-from pagechunk import __version__
+from pagechunk.version import __version__
 
 __all__ = [
     "FETCH_TIMEOUT",

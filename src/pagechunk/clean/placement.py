@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pagechunk.clean.measure import Limits, PageFacts, reads_like_content
 from pagechunk.clean.tail import read_tail
 from pagechunk.model import Block
+from pagechunk.vocabulary import CHROME_HEADINGS
 
 __all__ = [
     "CHROME_HEADINGS",
@@ -24,48 +25,6 @@ __all__ = [
     "read_layout",
 ]
 
-CHROME_HEADINGS = frozenset(
-    {
-        "breadcrumb",
-        "breadcrumbs",
-        "categories",
-        "connect with us",
-        "cookie settings",
-        "follow us",
-        "footer",
-        "footer menu",
-        "footer navigation",
-        "main menu",
-        "main navigation",
-        "more stories",
-        "most popular",
-        "most read",
-        "navigation",
-        "navigation menu",
-        "popular posts",
-        "primary navigation",
-        "quick links",
-        "recent posts",
-        "recommended",
-        "related",
-        "related articles",
-        "related posts",
-        "related stories",
-        "secondary navigation",
-        "share this",
-        "share this article",
-        "share this post",
-        "sidebar",
-        "site map",
-        "site navigation",
-        "sitemap",
-        "social links",
-        "trending",
-        "useful links",
-        "you may also like",
-    }
-)
-"""Lower-cased heading texts that name page chrome rather than content."""
 
 _NAME_TRIM = string.punctuation + string.whitespace + "\u00b6\u00a7\u2022\u00b7\u203a"
 
