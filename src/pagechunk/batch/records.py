@@ -33,11 +33,10 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pagechunk.batch.sources import Document, Unreadable, read_path
-from pagechunk.clean import SiteMemory, clean_markdown
-from pagechunk.html.parse import first_language
-from pagechunk.markdown.read import read_markdown
-from pagechunk.model import MAX_CHARS, TARGET_CHARS, ParsedPage
-from pagechunk.pipeline import extract, page_chunks
+from pagechunk.clean import SiteMemory
+from pagechunk.model import MAX_CHARS, TARGET_CHARS
+from pagechunk.options import Options
+from pagechunk.pipeline import extract_page, markdown_page, page_chunks
 from pagechunk.tokens import tokenizer_length
 from pagechunk.version import PIPELINE_VERSION, RULES_REVISION
 
@@ -118,6 +117,19 @@ class Settings:
     overlap_chars: int = 0
     title_suffix: str | None = None
 
+    def options(self) -> Options:
+        """The pipeline options these settings stand for."""
+        return Options().with_values(
+            target_chars=self.target_chars,
+            max_chars=self.max_chars,
+            prefix=self.prefix,
+            clean=self.clean,
+            length=tokenizer_length(self.tokenizer) if self.tokenizer else None,
+            overlap_chars=self.overlap_chars,
+            title_suffix=self.title_suffix,
+            links=False,  # records carry no link list
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -158,27 +170,26 @@ def page_records(
     observes the page into, unless it is frozen).
     """
     base_url = settings.url or document.base_url
+    options = settings.options()
     if document.markdown:
-        page = _markdown_page(document, base_url, settings.clean, memory)
-    else:
-        page = extract(
+        page = markdown_page(
             document.content(),
+            options,
+            url=base_url,
+            encoding=document.encoding,
+            content_language=document.content_language,
+            memory=memory,
+        )
+    else:
+        page = extract_page(
+            document.content(),
+            options,
             base_url=base_url,
             encoding=document.encoding,
-            clean=settings.clean,
-            memory=memory,
             content_language=document.content_language,
-            title_suffix=settings.title_suffix,
-            links=False,  # records carry no link list
+            memory=memory,
         )
-    chunks = page_chunks(
-        page,
-        target_chars=settings.target_chars,
-        max_chars=settings.max_chars,
-        prefix=settings.prefix,
-        length=tokenizer_length(settings.tokenizer) if settings.tokenizer else None,
-        overlap_chars=settings.overlap_chars,
-    )
+    chunks = page_chunks(page, options.chunk)
     url = base_url or document.url
     identity = {"doc_id": doc_id(document.key)} if with_id else {}
     return [
@@ -197,30 +208,6 @@ def page_records(
         }
         for chunk in chunks
     ]
-
-
-def _markdown_page(
-    document: Document,
-    base_url: str | None,
-    clean: bool,
-    memory: SiteMemory | None = None,
-) -> ParsedPage:
-    """A Markdown document as a page: its blocks, titled by its first heading
-    when that is a ``#`` heading; it has no links and no robots directives."""
-    text = document.content().decode(document.encoding or "utf-8-sig", "replace")
-    if clean and base_url:
-        text = clean_markdown(
-            text, media_type="text/html", source_uri=base_url, memory=memory
-        )
-    blocks = read_markdown(text)
-    first = next((block for block in blocks if block.kind == "heading"), None)
-    return ParsedPage(
-        title=first.text if first and first.level == 1 else "",
-        blocks=blocks,
-        links=[],
-        url=base_url or "",
-        lang=first_language(document.content_language),
-    )
 
 
 def error_record(source: str, url: str, error: str, message: str) -> dict[str, str]:

@@ -18,11 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pagechunk.chunk import chunk_blocks
-from pagechunk.clean import clean_markdown
-from pagechunk.html.parse import first_language
-from pagechunk.markdown.read import read_markdown
-from pagechunk.model import MAX_CHARS, TARGET_CHARS, ParsedPage
-from pagechunk.pipeline import extract, page_chunks
+from pagechunk.model import MAX_CHARS, TARGET_CHARS
+from pagechunk.options import Options
+from pagechunk.pipeline import extract_page, markdown_page, page_chunks
 
 __all__ = [
     "METADATA_KEYS",
@@ -105,25 +103,30 @@ def chunk_page(
     """
     if not isinstance(content, str | bytes):
         raise TypeError(f"a page is str or bytes, not {type(content).__name__}")
-    if options.markdown:
-        text = content if isinstance(content, str) else _decode(content, encoding)
-        lang = first_language(content_language)
-        page = _markdown_page(text, url, options.clean, lang)
-    else:
-        page = extract(
-            content,
-            base_url=url or None,
-            encoding=encoding,
-            clean=options.clean,
-            content_language=content_language,
-            links=False,  # the metadata carries no link list
-        )
-    chunks = page_chunks(
-        page,
+    settings = Options().with_values(
         target_chars=options.target_chars,
         max_chars=options.max_chars,
         prefix=options.prefix,
+        clean=options.clean,
+        links=False,  # the metadata carries no link list
     )
+    if options.markdown:
+        page = markdown_page(
+            content,
+            settings,
+            url=url or None,
+            encoding=encoding,
+            content_language=content_language,
+        )
+    else:
+        page = extract_page(
+            content,
+            settings,
+            base_url=url or None,
+            encoding=encoding,
+            content_language=content_language,
+        )
+    chunks = page_chunks(page, settings.chunk)
     pieces: list[tuple[str, dict[str, Any]]] = []
     for chunk in chunks:
         metadata: dict[str, Any] = {
@@ -146,21 +149,3 @@ def document_url(metadata: dict[str, Any]) -> str:
         if isinstance(value, str) and value:
             return value
     return ""
-
-
-def _decode(data: bytes, encoding: str | None) -> str:
-    try:
-        return data.decode(encoding or "utf-8-sig", "replace")
-    except LookupError:
-        return data.decode("utf-8-sig", "replace")
-
-
-def _markdown_page(text: str, url: str, clean: bool, lang: str) -> ParsedPage:
-    """A Markdown page as a parsed page: its blocks, titled by its first
-    heading when that is a ``#`` heading."""
-    if clean:
-        text = clean_markdown(text, media_type="text/html", source_uri=url or None)
-    blocks = read_markdown(text)
-    first = next((block for block in blocks if block.kind == "heading"), None)
-    title = first.text if first and first.level == 1 else ""
-    return ParsedPage(title, blocks, [], url=url, lang=lang)
