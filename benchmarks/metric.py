@@ -25,6 +25,8 @@ __all__ = [
     "score_page",
     "shingles",
     "summarise",
+    "word_precision_recall",
+    "words",
 ]
 
 SHINGLE_TOKENS = 4
@@ -119,3 +121,22 @@ def _harmonic(precision: float, recall: float) -> float:
     if precision + recall == 0:
         return 0.0
     return 2 * precision * recall / (precision + recall)
+
+
+def words(text: str) -> Counter[str]:
+    """The multiset of lower-cased ``\\w`` runs of ``text`` (WCXB's tokens)."""
+    return Counter(_TOKEN.findall(text.lower()))
+
+
+def word_precision_recall(
+    predicted: Counter[str], expected: Counter[str]
+) -> tuple[float, float]:
+    """WCXB's word precision and recall: the multiset overlap over the
+    prediction's and over the reference's tokens. An empty reference scores
+    1 only against an empty prediction; an empty prediction scores 0."""
+    if not expected:
+        return (1.0, 1.0) if not predicted else (0.0, 0.0)
+    if not predicted:
+        return 0.0, 0.0
+    overlap = sum((predicted & expected).values())
+    return overlap / sum(predicted.values()), overlap / sum(expected.values())
