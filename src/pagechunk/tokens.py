@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["TOKENIZER_KINDS", "tokenizer_length"]
+__all__ = ["LOADED_TOKENIZERS", "TOKENIZER_KINDS", "tokenizer_length"]
 
 TOKENIZER_KINDS = ("tiktoken", "hf")
 """The tokenizer families a spec can name before its colon."""
@@ -24,11 +24,20 @@ TOKENIZER_KINDS = ("tiktoken", "hf")
 _EXTRAS = {"tiktoken": ("tiktoken", "tiktoken"), "hf": ("tokenizers", "hf")}
 """For each kind, the package it needs and the extra that installs it."""
 
+LOADED_TOKENIZERS = 4
+"""How many tokenizers :func:`tokenizer_length` keeps loaded, the ones last
+asked for. Loading one reads its whole vocabulary, and a batch asks for its
+tokenizer once per document; a process seldom uses more than one or two, and
+the bound keeps one that tries many from holding every vocabulary."""
 
-@cache
+
+@lru_cache(maxsize=LOADED_TOKENIZERS)
 def tokenizer_length(spec: str) -> Callable[[str], int]:
-    """The function that counts the tokens of a text for ``spec``; a spec
-    loads its tokenizer once per process.
+    """The function that counts the tokens of a text for ``spec``.
+
+    The tokenizers of the last :data:`LOADED_TOKENIZERS` specs stay loaded,
+    so asking again for one of them costs nothing; a spec that fails to load
+    is tried again when asked for again.
 
     ``tiktoken:NAME`` loads the tiktoken encoding ``NAME`` (such as
     ``cl100k_base``); special-token text counts as plain text. ``hf:NAME``
