@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -347,6 +349,16 @@ def test_chunk_markdown() -> None:
     assert chunk_markdown(markdown, title="Guide") == [
         Chunk("Guide\n\nIntro.", "Guide", 0),
         Chunk("Guide › Setup\n\nStep one.\n\nStep two.", "Guide › Setup", 1),
+    ]
+
+
+def test_chunk_markdown_reads_an_inline_code_line_as_a_paragraph() -> None:
+    # A backtick run with another backtick after it on its line opens inline
+    # code, not a fence: the heading and the body after it are read.
+    chunks = chunk_markdown("```inline``` code\n\n# Title\n\nBody", url="u")
+    assert [dataclasses.astuple(chunk) for chunk in chunks] == [
+        ("```inline``` code", "", 0, "u", "", "", 0, 17),
+        ("Title\n\nBody", "Title", 1, "u", "", "", 28, 32),
     ]
 
 

@@ -15,7 +15,7 @@ from pagechunk import (
     chunk_markdown,
     extract,
 )
-from pagechunk.markdown.read import read_markdown, render_markdown
+from pagechunk.markdown import read_markdown, render_markdown
 
 
 def spans(

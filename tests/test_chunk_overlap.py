@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pagechunk import Block, Chunk, chunk_blocks, chunk_markdown
-from pagechunk.markdown.read import render_markdown
+from pagechunk.markdown import render_markdown
 
 FIRST = Block("Alpha one. Beta two is here.")
 SECOND = Block("Gamma three closes it.")

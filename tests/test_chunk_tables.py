@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pagechunk import Block, Chunk, chunk_blocks, chunk_html
-from pagechunk.markdown.read import render_markdown
+from pagechunk.markdown import render_markdown
 
 HEADER = Block("Name | Age", kind="row", header=True)
 ROWS = [Block("Ann | 31", kind="row"), Block("Bob | 42", kind="row")]

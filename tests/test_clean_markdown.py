@@ -2,113 +2,17 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 
-from pagechunk import LinkSpan, clean_markdown
-from pagechunk.markdown.blocks import markdown_blocks, scan_links, split_blocks
+from pagechunk import clean_markdown
 
 PAGES = Path(__file__).parent / "pages"
 
 
 def cleaned(markdown: str, source_uri: str = "https://example.com/a") -> str:
     return clean_markdown(markdown, media_type="text/html", source_uri=source_uri)
-
-
-# Splitting -------------------------------------------------------------------
-
-
-def test_blank_lines_separate_blocks() -> None:
-    text = "# Title\n\nOne line\nand another\n\n\n  \n- item\n"
-    assert split_blocks(text) == ["# Title", "One line\nand another", "- item"]
-
-
-def test_fenced_code_is_one_block_with_its_blank_lines() -> None:
-    text = "Intro\n```python\nx = 1\n\ny = 2\n```\nAfter"
-    assert split_blocks(text) == ["Intro", "```python\nx = 1\n\ny = 2\n```", "After"]
-
-
-def test_unclosed_fence_runs_to_the_end() -> None:
-    text = "Intro\n\n~~~~\ncode\n\n# not a heading\n~~~\n"
-    assert split_blocks(text) == ["Intro", "~~~~\ncode\n\n# not a heading\n~~~\n"]
-
-
-def test_fence_closes_only_with_its_own_marker() -> None:
-    text = "````\n```\ninside\n````\n\nafter"
-    assert split_blocks(text) == ["````\n```\ninside\n````", "after"]
-
-
-def test_inline_code_on_one_line_is_not_a_fence() -> None:
-    assert split_blocks("```x``` text\n\nnext") == ["```x``` text", "next"]
-
-
-# Links -------------------------------------------------------------------------
-
-
-def test_links_show_their_labels() -> None:
-    text, links = scan_links('See [the guide](/guide "Guide") and [API](<a b.html>).')
-    assert text == "See the guide and API."
-    assert links == (LinkSpan("the guide", "/guide"), LinkSpan("API", "a b.html"))
-
-
-def test_images_show_nothing_and_count_as_links() -> None:
-    text, links = scan_links("![Coverage](https://img.example/c.svg) ok")
-    assert text == " ok"
-    assert links == (LinkSpan("", "https://img.example/c.svg"),)
-
-
-def test_linked_image_is_one_link_with_an_empty_label() -> None:
-    text, links = scan_links(
-        "[![Build](https://img.example/b.svg)](https://ci.example)"
-    )
-    assert text == ""
-    assert links == (LinkSpan("", "https://ci.example"),)
-
-
-def test_parentheses_and_brackets_inside_links() -> None:
-    text, links = scan_links("[Foo [bar]](https://w.example/Foo_(bar)) (note)")
-    assert text == "Foo [bar] (note)"
-    assert links == (LinkSpan("Foo [bar]", "https://w.example/Foo_(bar)"),)
-
-
-def test_text_without_links_is_unchanged() -> None:
-    assert scan_links("a [b] (c) ](d") == ("a [b] (c) ](d", ())
-
-
-def test_link_scanning_is_linear_on_hostile_input() -> None:
-    hostile = "[" * 20000 + "](" * 20000 + ")" * 100 + "]" * 20000
-    started = time.perf_counter()
-    scan_links(hostile)
-    split_blocks(hostile)
-    assert time.perf_counter() - started < 2.0
-
-
-# Reading blocks ----------------------------------------------------------------
-
-
-def test_one_line_hash_block_is_a_heading() -> None:
-    heading, hashtag, long_line, two_lines, closed = markdown_blocks(
-        [
-            "## [Docs](/docs) ##",
-            "#hashtag",
-            "# " + "word " * 31,
-            "# Title\ntext",
-            "### C#",
-        ]
-    )
-    assert (heading.kind, heading.level, heading.text) == ("heading", 2, "Docs")
-    assert heading.links == (LinkSpan("Docs", "/docs"),)
-    assert hashtag.kind == "paragraph"
-    assert long_line.kind == "paragraph"
-    assert two_lines.kind == "paragraph"
-    assert (closed.kind, closed.text) == ("heading", "C#")
-
-
-def test_fenced_block_is_code() -> None:
-    (code,) = markdown_blocks(["```\n[x](/y)\n```"])
-    assert code.kind == "code"
 
 
 # Which Markdown is cleaned ------------------------------------------------------
@@ -194,6 +98,28 @@ def test_thresholds_pass_through_to_the_rules() -> None:
         )
         == "Long text here. " * 20
     )
+
+
+# Markdown is read as chunk_markdown reads it (see test_markdown_read.py).
+
+
+def test_heading_without_blank_lines_is_a_block_of_its_own() -> None:
+    article = "Soak the beans overnight and cook them slowly. " * 6
+    text = f"[Home](/)\n# Beans\n{article}\n\n[Home](/)\n"
+    # Read as one blank-line separated block, the menu stayed with the article.
+    assert cleaned(text) == f"# Beans\n\n{article}\n"
+
+
+def test_inline_code_line_is_a_paragraph() -> None:
+    menu = "[Home](/) [Blog](/blog)"
+    text = f"```inline``` code\n\n# Title\n\n{menu}\n\nBody\n\n{menu}\n"
+    assert cleaned(text) == "```inline``` code\n\n# Title\n\nBody\n"
+
+
+def test_unclosed_fence_keeps_no_trailing_blank_lines() -> None:
+    menu = "[Home](/) [Blog](/blog)"
+    text = f"{menu}\n\nIntro\n\n{menu}\n\n```\ncode\n\n\n"
+    assert cleaned(text) == "Intro\n\n```\ncode\n"
 
 
 # The seed's cases ---------------------------------------------------------------

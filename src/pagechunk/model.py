@@ -3,10 +3,18 @@
 The constants here are the defaults of the text API; they are frozen so that a
 caller who wants other rules passes them as arguments instead of patching the
 module.
+
+The Markdown layout of blocks (:func:`markdown_layout`, and
+:func:`render_markdown` on it) lives here too, though it is a writer: it
+defines the coordinates of :attr:`Chunk.start` and :attr:`Chunk.end`, which
+chunking reads from it, and :attr:`ParsedPage.markdown` is written with it.
+With the layout beside the types whose fields count in it, this module needs
+nothing else of the project, and every step may import it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -29,7 +37,10 @@ __all__ = [
     "Block",
     "Chunk",
     "LinkSpan",
+    "MarkdownLayout",
     "ParsedPage",
+    "markdown_layout",
+    "render_markdown",
 ]
 
 HEADING_SEPARATOR = " › "
@@ -224,6 +235,97 @@ class ParsedPage:
         """The blocks as Markdown: ``#`` headings, ``-`` items, ``>`` quotes
         and fenced code; meant for chunking and reading, so inline formatting
         and link targets are left out."""
-        from pagechunk.markdown.read import render_markdown
-
         return render_markdown(self.blocks)
+
+
+@dataclass(frozen=True, slots=True)
+class MarkdownLayout:
+    """Blocks written as Markdown, and where each block's text stands in it.
+
+    Attributes:
+        markdown: The Markdown, as :func:`render_markdown` writes it.
+        text_starts: For each block, the offset in ``markdown`` of its text's
+            first character.
+        line_indents: For each block, how many characters ``markdown`` puts
+            after each line break of its text: 2 for items (``"  "``) and
+            quotes (``"> "``), 0 for the others.
+    """
+
+    markdown: str
+    text_starts: list[int]
+    line_indents: list[int]
+
+
+_TIGHT_KINDS = frozenset({ITEM, ROW})
+"""Kinds whose consecutive blocks are written on consecutive lines."""
+
+_LINE_MARKS = {ITEM: ("- ", "\n  "), QUOTE: ("> ", "\n> ")}
+"""For the kinds whose Markdown marks every line: what goes before the text,
+and what each line break of the text becomes."""
+
+
+def markdown_layout(blocks: Iterable[Block]) -> MarkdownLayout:
+    """Write blocks as Markdown: ``#`` headings, ``-`` items, ``>`` quotes and
+    fenced code; paragraphs and table rows stay plain text.
+
+    Blocks are separated by a blank line, except that consecutive items, and
+    consecutive rows, are on consecutive lines.
+    """
+    parts: list[str] = []
+    text_starts: list[int] = []
+    line_indents: list[int] = []
+    size = 0
+    previous = ""
+    for block in blocks:
+        kind = block.kind
+        if parts:
+            tight = kind == previous and kind in _TIGHT_KINDS
+            parts.append("\n" if tight else "\n\n")
+            size += 1 if tight else 2
+        written, text_start, line_indent = _block_markdown(block)
+        parts.append(written)
+        text_starts.append(size + text_start)
+        line_indents.append(line_indent)
+        size += len(written)
+        previous = kind
+    return MarkdownLayout("".join(parts), text_starts, line_indents)
+
+
+def render_markdown(blocks: Iterable[Block]) -> str:
+    """The blocks as Markdown, laid out as :func:`markdown_layout` says."""
+    return markdown_layout(blocks).markdown
+
+
+def _block_markdown(block: Block) -> tuple[str, int, int]:
+    """One block as Markdown, where its text begins in it, and how many
+    characters follow each line break of the text."""
+    kind, text = block.kind, block.text
+    if kind == HEADING:
+        return f"{'#' * block.level} {text}", block.level + 1, 0
+    marks = _LINE_MARKS.get(kind)
+    if marks is not None:
+        mark, line_break = marks
+        return mark + text.replace("\n", line_break), len(mark), len(line_break) - 1
+    if kind == CODE:
+        fence = _backtick_fence(text)
+        return f"{fence}\n{text}\n{fence}", len(fence) + 1, 0
+    return text, 0, 0
+
+
+def _backtick_fence(code: str) -> str:
+    """The shortest backtick fence, three at least, that no run in ``code``
+    reaches, so the code cannot close it early."""
+    if "```" not in code:
+        return "```"
+    # Grow by doubling, then bisect: a few substring searches in C, instead
+    # of a Python loop over the characters.
+    present, absent = 3, 6
+    while "`" * absent in code:
+        present, absent = absent, absent * 2
+    while absent - present > 1:
+        middle = (present + absent) // 2
+        if "`" * middle in code:
+            present = middle
+        else:
+            absent = middle
+    return "`" * absent

@@ -9,7 +9,7 @@ __all__ = ["PIPELINE_VERSION", "RULES_REVISION", "__version__"]
 # The one place the version is written: pyproject.toml reads this literal.
 __version__ = "0.1.0"
 
-RULES_REVISION = 3
+RULES_REVISION = 4
 """Raised by one whenever a change to parsing, cleaning or chunking changes the
 chunks some page gives, so that ``pagechunk reprocess`` knows what to redo."""
 

@@ -18,8 +18,15 @@ from collections.abc import Callable, Iterable
 
 from pagechunk.chunk.pack import Packer
 from pagechunk.chunk.split import Meter, Source, Table, Unit
-from pagechunk.markdown.read import read_markdown, render_markdown
-from pagechunk.model import HEADING_SEPARATOR, MAX_CHARS, TARGET_CHARS, Block, Chunk
+from pagechunk.markdown.read import read_markdown
+from pagechunk.model import (
+    HEADING_SEPARATOR,
+    MAX_CHARS,
+    TARGET_CHARS,
+    Block,
+    Chunk,
+    render_markdown,
+)
 
 __all__ = ["chunk_blocks", "chunk_markdown"]
 

@@ -50,7 +50,7 @@ from pagechunk.clean.placement import (
 )
 from pagechunk.clean.rules import Page, judge
 from pagechunk.clean.site import LinkSites
-from pagechunk.markdown.blocks import markdown_blocks, split_blocks
+from pagechunk.markdown.read import read_blocks
 from pagechunk.model import Block
 
 __all__ = [
@@ -207,8 +207,8 @@ def clean_markdown(
     """
     if not (cleaning_enabled() and _is_web_page(media_type, source_uri)):
         return markdown
-    raw_blocks = split_blocks(markdown)
-    blocks = markdown_blocks(raw_blocks)
+    read = read_blocks(markdown)
+    blocks = [block.seen() for block in read]
     kept = clean_blocks(
         blocks,
         site=source_uri,
@@ -226,8 +226,8 @@ def clean_markdown(
     kept_ids = {id(block) for block in kept}
     newline = "\r\n" if "\r\n" in markdown else "\n"
     text = (newline * 2).join(
-        raw.removesuffix("\r")
-        for raw, block in zip(raw_blocks, blocks, strict=True)
+        each.raw
+        for each, block in zip(read, blocks, strict=True)
         if id(block) in kept_ids
     )
     return text + newline if text and markdown.endswith("\n") else text
