@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 
 import pytest
 from hypothesis import given
@@ -17,6 +18,8 @@ from pagechunk import (
     chunk_blocks,
     chunk_markdown,
 )
+from pagechunk.chunk import chunk_with
+from pagechunk.options import ChunkOptions
 
 
 def texts(chunks: list[Chunk]) -> list[str]:
@@ -34,276 +37,6 @@ def bodies(
         blocks, target_chars=target_chars, max_chars=max_chars, prefix=False
     )
     return texts(chunks)
-
-
-# The prefix: title and heading path, then a blank line.
-
-
-def test_prefix_is_title_and_heading_path() -> None:
-    chunks = chunk_blocks([Block("Body.", "Setup › Linux")], title="Guide")
-    assert chunks == [Chunk("Guide › Setup › Linux\n\nBody.", "Setup › Linux", 0)]
-
-
-def test_prefix_from_title_alone_is_stripped() -> None:
-    assert texts(chunk_blocks([Block("Body.")], title="  Guide \n")) == [
-        "Guide\n\nBody."
-    ]
-
-
-def test_no_title_and_no_heading_means_no_prefix() -> None:
-    assert chunk_blocks([Block("Body.")]) == [Chunk("Body.", "", 0)]
-
-
-def test_prefix_off_keeps_the_heading_field() -> None:
-    chunks = chunk_blocks([Block("Body.", "Setup")], title="Guide", prefix=False)
-    assert chunks == [Chunk("Body.", "Setup", 0)]
-
-
-# A heading path that begins with the title does not repeat it.
-
-
-def test_path_starting_with_title_is_not_repeated() -> None:
-    chunks = chunk_blocks([Block("Body.", "Guide › Setup")], title="Guide")
-    assert texts(chunks) == ["Guide › Setup\n\nBody."]
-
-
-def test_path_equal_to_title_is_not_repeated() -> None:
-    assert texts(chunk_blocks([Block("Body.", "Guide")], title="Guide")) == [
-        "Guide\n\nBody."
-    ]
-
-
-def test_path_sharing_only_letters_with_title_is_kept_whole() -> None:
-    chunks = chunk_blocks([Block("Body.", "Guidebook › Setup")], title="Guide")
-    assert texts(chunks) == ["Guide › Guidebook › Setup\n\nBody."]
-
-
-# The prefix takes at most half of max_chars, blank line included.
-
-
-def test_long_prefix_is_cut_with_an_ellipsis() -> None:
-    # 20 // 2 - 2 = 8 characters for the prefix line.
-    chunks = chunk_blocks([Block("Short.", "Chapter")], title="Handbook", max_chars=20)
-    assert texts(chunks) == ["Handboo…\n\nShort."]
-
-
-def test_prefix_of_one_character_is_the_ellipsis() -> None:
-    chunks = chunk_blocks([Block("abc", "H")], title="T", max_chars=6)
-    assert texts(chunks) == ["…\n\nabc"]
-
-
-def test_no_prefix_when_no_character_fits() -> None:
-    chunks = chunk_blocks([Block("abc", "H")], title="T", max_chars=5)
-    assert chunks == [Chunk("abc", "H", 0)]
-
-
-def test_prefix_that_fits_is_whole() -> None:
-    chunks = chunk_blocks([Block("x", "Chapter")], title="Handbook", max_chars=44)
-    assert texts(chunks) == ["Handbook › Chapter\n\nx"]
-
-
-# Packing: blocks under one heading share a chunk up to target_chars.
-
-
-def test_blocks_pack_up_to_the_target() -> None:
-    blocks = [Block("one"), Block("two"), Block("three")]
-    assert bodies(blocks, target_chars=10) == ["one\n\ntwo", "three"]
-    assert bodies(blocks, target_chars=15) == ["one\n\ntwo\n\nthree"]
-
-
-def test_prefix_counts_towards_the_target() -> None:
-    blocks = [Block("one"), Block("two"), Block("three")]
-    chunks = chunk_blocks(blocks, title="T", target_chars=15)
-    assert texts(chunks) == ["T\n\none\n\ntwo", "T\n\nthree"]
-
-
-def test_target_above_max_is_lowered_to_it() -> None:
-    blocks = [Block("one"), Block("two"), Block("three")]
-    assert bodies(blocks, target_chars=100, max_chars=10) == ["one\n\ntwo", "three"]
-
-
-# A new heading path starts a new chunk; headings and empty blocks add no text.
-
-
-def test_new_heading_path_starts_a_new_chunk() -> None:
-    blocks = [Block("a", "One"), Block("b", "Two"), Block("c", "One")]
-    assert chunk_blocks(blocks) == [
-        Chunk("One\n\na", "One", 0),
-        Chunk("Two\n\nb", "Two", 1),
-        Chunk("One\n\nc", "One", 2),
-    ]
-
-
-def test_heading_and_empty_blocks_add_no_text() -> None:
-    blocks = [
-        Block("One", "One", "heading", 1),
-        Block("  \n "),
-        Block(" text ", "One"),
-        Block("Two", "One › Two", "heading", 2),
-    ]
-    assert chunk_blocks(blocks) == [Chunk("One\n\ntext", "One", 0)]
-
-
-def test_no_blocks_no_chunks() -> None:
-    assert chunk_blocks([]) == []
-    assert chunk_blocks([Block("Title", "Title", "heading", 1)]) == []
-
-
-# None sizes.
-
-
-def test_no_target_packs_up_to_max() -> None:
-    blocks = [Block("a" * 10), Block("b" * 10), Block("c" * 10)]
-    assert bodies(blocks, target_chars=None, max_chars=30) == [
-        "a" * 10 + "\n\n" + "b" * 10,
-        "c" * 10,
-    ]
-
-
-def test_no_max_never_splits_a_block() -> None:
-    long = "word " * 1000
-    assert bodies([Block(long)], max_chars=None) == [long.strip()]
-
-
-def test_no_max_still_packs_to_the_target() -> None:
-    blocks = [Block("one"), Block("two"), Block("three")]
-    assert bodies(blocks, target_chars=10, max_chars=None) == ["one\n\ntwo", "three"]
-
-
-def test_no_sizes_keep_each_heading_section_whole() -> None:
-    blocks = [Block("one"), Block("two " * 800), Block("three"), Block("x", "H")]
-    assert bodies(blocks, target_chars=None, max_chars=None) == [
-        "one\n\n" + ("two " * 800).strip() + "\n\nthree",
-        "x",
-    ]
-
-
-# Splitting an oversized block: line breaks first.
-
-
-def test_split_at_line_breaks() -> None:
-    block = Block("first line\nsecond line\nthird")
-    assert bodies([block], max_chars=25) == ["first line\nsecond line", "third"]
-
-
-def test_split_lines_drop_blank_lines_and_edge_spaces() -> None:
-    block = Block("alpha  \n\n   \n  beta gamma delta")
-    assert bodies([block], max_chars=12) == ["alpha", "beta gamma", "delta"]
-
-
-def test_block_that_fits_keeps_its_blank_lines() -> None:
-    assert bodies([Block("a\n\nb")], max_chars=4) == ["a\n\nb"]
-
-
-# Then sentence ends.
-
-
-def test_split_at_sentence_ends() -> None:
-    block = Block("One two. Three four! Five six?")
-    # The space before "Three" counts: 8 + 12 = 20 fits exactly.
-    assert bodies([block], max_chars=20) == ["One two. Three four!", "Five six?"]
-    assert bodies([block], max_chars=19) == ["One two.", "Three four!", "Five six?"]
-
-
-def test_sentence_ends_after_closing_quotes() -> None:
-    block = Block('He said "Stop." Then left.')
-    assert bodies([block], max_chars=16) == ['He said "Stop."', "Then left."]
-
-
-def test_stop_without_whitespace_after_is_no_sentence_end() -> None:
-    block = Block("Pi is 3.14 today. Yes it is.")
-    assert bodies([block], max_chars=20) == ["Pi is 3.14 today.", "Yes it is."]
-
-
-def test_ellipsis_and_danda_end_sentences() -> None:
-    block = Block("Wait… Go on। Fine.")
-    assert bodies([block], max_chars=8) == ["Wait…", "Go on।", "Fine."]
-
-
-def test_whitespace_between_sentences_becomes_one_space() -> None:
-    block = Block("Aaa.\t\u3000Bbb. Ccccccc.")
-    assert bodies([block], max_chars=10, target_chars=9) == ["Aaa. Bbb.", "Ccccccc."]
-
-
-# CJK stops end a sentence with no space after them.
-
-
-def test_cjk_sentences_split_without_spaces() -> None:
-    block = Block("今天下雨。我们在家。明天出去！")
-    assert bodies([block], max_chars=12) == ["今天下雨。我们在家。", "明天出去！"]
-
-
-def test_cjk_stop_then_closing_bracket() -> None:
-    block = Block("他说「好。」然后走了。再见。")
-    assert bodies([block], max_chars=8) == ["他说「好。」", "然后走了。再见。"]
-
-
-# Then between words.
-
-
-def test_split_between_words() -> None:
-    block = Block("alpha beta gamma delta")
-    assert bodies([block], max_chars=12) == ["alpha beta", "gamma delta"]
-
-
-def test_words_pack_to_the_target_not_the_max() -> None:
-    block = Block("alpha beta gamma delta")
-    assert bodies([block], target_chars=5, max_chars=12) == [
-        "alpha",
-        "beta",
-        "gamma",
-        "delta",
-    ]
-
-
-def test_words_are_rejoined_by_one_space() -> None:
-    block = Block("alpha\tbeta\u3000gamma\xa0 delta")
-    assert bodies([block], max_chars=12) == ["alpha beta", "gamma delta"]
-
-
-def test_long_sentence_split_into_words_among_short_ones() -> None:
-    block = Block("Hi. one two three four five six. Bye.")
-    # The long sentence's first piece joins the sentence before it.
-    assert bodies([block], max_chars=17) == [
-        "Hi. one two three",
-        "four five six.",
-        "Bye.",
-    ]
-
-
-# And a single over-long word is cut.
-
-
-def test_over_long_word_is_cut_at_the_target() -> None:
-    word = "abcdefghijklmnopqrstuvwxyz"
-    assert bodies([Block(word)], max_chars=10) == [
-        "abcdefghij",
-        "klmnopqrst",
-        "uvwxyz",
-    ]
-    assert bodies([Block(word)], target_chars=8, max_chars=10) == [
-        "abcdefgh",
-        "ijklmnop",
-        "qrstuvwx",
-        "yz",
-    ]
-
-
-def test_last_cut_of_a_word_shares_a_piece_with_the_next() -> None:
-    block = Block("abcdefghijklmnopqrstuvw xy")
-    assert bodies([block], max_chars=10) == ["abcdefghij", "klmnopqrst", "uvw xy"]
-
-
-def test_word_pieces_of_a_sentence_never_run_together() -> None:
-    # "Hello there" + "world." would fit 17 with no space between them; the
-    # kavalai reference joins them so, into "Hello thereworld.".
-    block = Block("Hello there world. Ok.")
-    assert bodies([block], max_chars=17) == ["Hello there", "world. Ok."]
-    assert bodies([Block("a aa aa aaa")], max_chars=10) == ["a aa aa", "aaa"]
-
-
-def test_max_of_one_character() -> None:
-    assert bodies([Block("ab c")], max_chars=1) == ["a", "b", "c"]
 
 
 # Sizes below 1 are refused.
@@ -327,6 +60,34 @@ def test_size_is_checked_without_blocks() -> None:
         chunk_blocks([], max_chars=0)
 
 
+# chunk_with takes the options as one object; chunk_blocks builds it.
+
+
+def test_chunk_with_takes_the_options_object() -> None:
+    blocks = [Block("One two three.", "H"), Block("Four.", "H")]
+    options = ChunkOptions(target_chars=12, max_chars=13, prefix=False)
+    chunks = chunk_with(blocks, options, title="T", url="u", lang="de")
+    assert [dataclasses.astuple(chunk) for chunk in chunks] == [
+        ("One two", "H", 0, "u", "T", "de", 0, 7),
+        ("three.", "H", 1, "u", "T", "de", 8, 14),
+        ("Four.", "H", 2, "u", "T", "de", 16, 21),
+    ]
+    assert chunks == chunk_blocks(blocks, target_chars=12, max_chars=13, prefix=False)
+
+
+def test_chunk_blocks_defaults_are_those_of_chunk_options() -> None:
+    defaults = ChunkOptions()
+    parameters = inspect.signature(chunk_blocks).parameters
+    for name in ("target_chars", "max_chars", "prefix", "overlap_chars"):
+        assert parameters[name].default == getattr(defaults, name)
+    assert parameters["table_header"].default is defaults.table_header is False
+
+
+def test_size_that_is_no_whole_number_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="max_chars must be an int"):
+        chunk_blocks([Block("text")], max_chars=2.5)  # type: ignore[arg-type]
+
+
 # Positions count from 0 across headings and splits.
 
 
@@ -346,9 +107,19 @@ def test_positions_count_from_zero() -> None:
 
 def test_chunk_markdown() -> None:
     markdown = "# Guide\n\nIntro.\n\n## Setup\n\nStep one.\n\nStep two.\n"
-    assert chunk_markdown(markdown, title="Guide") == [
-        Chunk("Guide\n\nIntro.", "Guide", 0),
-        Chunk("Guide › Setup\n\nStep one.\n\nStep two.", "Guide › Setup", 1),
+    chunks = chunk_markdown(markdown, title=" Guide ", url="u", lang="en")
+    assert [dataclasses.astuple(chunk) for chunk in chunks] == [
+        ("Guide\n\nIntro.", "Guide", 0, "u", "Guide", "en", 9, 15),
+        (
+            "Guide › Setup\n\nStep one.\n\nStep two.",
+            "Guide › Setup",
+            1,
+            "u",
+            "Guide",
+            "en",
+            27,
+            47,
+        ),
     ]
 
 

@@ -12,21 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pagechunk.chunk.split import (
-    Meter,
-    Unit,
-    join,
-    pack,
-    sentence_ends,
-    split_block,
-    split_words,
-)
+from pagechunk.chunk.sentences import last_words
+from pagechunk.chunk.split import split_block, split_words
+from pagechunk.chunk.units import ChunkSource, Meter, Unit, join, pack
 from pagechunk.model import Chunk
 
 __all__ = ["Packer", "Section"]
-
-_STOPS = ".!?…।。！？"
-_CLOSERS = "\"')]»”’」』"
 
 
 @dataclass(slots=True)
@@ -52,13 +43,13 @@ class Packer:
         limit: int | None,
         overlap: int,
         table_header: bool,
-        document: tuple[str, str, str],
+        source: ChunkSource,
     ) -> None:
         self.meter = meter
         self.limit = limit
         self.overlap = overlap
         self.table_header = table_header
-        self.url, self.title, self.lang = document
+        self.source = source
         self.chunks: list[Chunk] = []
 
     def section(
@@ -179,9 +170,9 @@ class Packer:
                 text,
                 section.heading,
                 len(self.chunks),
-                url=self.url,
-                title=self.title,
-                lang=self.lang,
+                url=self.source.url,
+                title=self.source.title,
+                lang=self.source.lang,
                 start=first.source.offset(first.start),
                 end=final.last.offset(final.end),
             )
@@ -254,44 +245,15 @@ class Packer:
         text = section.previous
         chars = meter.chars_for(budget, *section.ratio)
         while chars > 0:
-            tail = _tail(text, chars)
-            if not tail:
+            words = last_words(text, chars)
+            if not words:
                 return ""
-            tail_size = meter(tail)
-            if tail_size <= budget:
-                return tail + glue
-            chars = min(len(tail) - 1, chars * budget // tail_size)
+            words_size = meter(words)
+            if words_size <= budget:
+                return words + glue
+            chars = min(len(words) - 1, chars * budget // words_size)
         return ""
 
 
 def _compose(head: str, body: str) -> str:
     return f"{head}\n\n{body}" if head else body
-
-
-def _tail(text: str, chars: int) -> str:
-    """The end of ``text`` within its last ``chars`` characters, from the
-    earliest sentence start there, else the earliest word start; empty when
-    no word starts there."""
-    if chars >= len(text):
-        return text
-    cut = len(text) - chars
-    window = text[cut:]
-    stripped = window.lstrip()
-    before = text[max(0, cut - 16) : len(text) - len(stripped)]
-    at_word = before[-1:].isspace()
-    if at_word:
-        run = before[len(before.rstrip()) :]
-        ended = before.rstrip().rstrip(_CLOSERS)[-1:]
-        if "\n" in run or (ended and ended in _STOPS):
-            return stripped
-    starts = [stripped.find("\n")]
-    ends = sentence_ends(stripped)
-    if len(ends) > 1:
-        starts.append(ends[0])
-    starts = [start for start in starts if start != -1]
-    if starts:
-        return stripped[min(starts) :].lstrip()
-    if at_word:
-        return stripped
-    words = stripped.split(None, 1)
-    return words[1] if len(words) > 1 else ""

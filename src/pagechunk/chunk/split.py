@@ -1,193 +1,26 @@
-"""Measuring text and breaking a block too big for a chunk into pieces.
+"""Breaking a unit too big for a chunk into pieces that fit.
 
-A block over the limit is broken at line breaks first, then at sentence ends,
-then between words, and only a word longer than the limit is cut. Each level
-finds its break points with str methods over whole lines and sentences, so the
-work stays linear in the text.
-
-Sizes come from a :class:`Meter`: characters by default, or any length
-function, such as a tokenizer's. Every line, sentence and word piece is
-measured once, and the size of a run of them is the sum of their sizes and of
-the glue between them, so the length function is called a number of times
-linear in the text. Each piece keeps where it stands in its block, so that a
-chunk can say where its text lies in the page's Markdown.
+A block over the limit is broken at line breaks first, then at sentence ends
+(:mod:`pagechunk.chunk.sentences`), then between words, and only a word
+longer than the limit is cut. Each level finds its break points with str
+methods over whole lines and sentences, so the work stays linear in the
+text. Each piece keeps where it stands in its block, so that a chunk can say
+where its text lies in the page's Markdown.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from bisect import bisect_right
 
-__all__ = [
-    "Meter",
-    "Source",
-    "Table",
-    "Unit",
-    "join",
-    "pack",
-    "sentence_ends",
-    "split_block",
-    "split_words",
-]
+from pagechunk.chunk.sentences import sentence_ends
+from pagechunk.chunk.units import Meter, Source, Unit, join, pack
 
-_SPACED_STOPS = ".!?…।"
-"""End a sentence when whitespace or the end of the text follows them."""
-
-_UNSPACED_STOPS = "。！？"
-"""End a sentence with nothing after them: CJK text puts no space there."""
-
-_CLOSERS = "\"')]»”’」』"
-"""May stand between a sentence's stop and the whitespace after it."""
-
-_STOP_RUN = _SPACED_STOPS + _UNSPACED_STOPS + _CLOSERS
-
-_OTHER_STOPS = (_SPACED_STOPS + _UNSPACED_STOPS).replace(".", "")
+__all__ = ["split_block", "split_words"]
 
 _OTHER_WHITESPACE = "".join(
     char for char in map(chr, range(0x3001)) if char.isspace() and char != " "
 )
 """Every whitespace character but the space; none lies above U+3000."""
-
-
-class Meter:
-    """Measures text with a length function; characters when it is None.
-
-    ``exact`` is True for ``len``: sizes then add up exactly, and nothing
-    needs measuring twice.
-    """
-
-    __slots__ = ("_length", "exact", "measure", "newline", "paragraph", "space")
-
-    def __init__(self, length: Callable[[str], int] | None) -> None:
-        self.exact = length is None or length is len
-        self._length: Callable[[str], int] = len if length is None else length
-        # ``len`` itself when exact: the hot loops call it directly.
-        self.measure: Callable[[str], int] = len if self.exact else self._checked
-        self.space = self.measure(" ")
-        self.newline = self.measure("\n")
-        self.paragraph = self.measure("\n\n")
-
-    def __call__(self, text: str) -> int:
-        """The size of ``text``.
-
-        Raises:
-            ValueError: The length function gave something other than a
-                whole number of at least 0.
-        """
-        return self.measure(text)
-
-    def _checked(self, text: str) -> int:
-        size = self._length(text)
-        if not isinstance(size, int) or size < 0:
-            raise ValueError(
-                f"length must return an int of at least 0, not {size!r} "
-                f"for {text[:40]!r}"
-            )
-        return size
-
-    def chars_for(self, size: int, chars: int, chars_size: int) -> int:
-        """About how many characters make ``size``, when ``chars`` of them
-        measure ``chars_size``."""
-        if self.exact or chars_size <= 0:
-            return size
-        return max(1, size * chars // chars_size)
-
-
-@dataclass(slots=True)
-class Source:
-    """A block's stripped text and where it stands in the page's Markdown.
-
-    Attributes:
-        text: The block's text, stripped.
-        base: The Markdown offset of the text's first character.
-        newlines: Where ``text`` has line breaks, when the Markdown indents
-            the line after each by two characters (items and quotes).
-    """
-
-    text: str
-    base: int
-    newlines: list[int] | None = None
-
-    def offset(self, index: int) -> int:
-        """The Markdown offset of ``text[index]``."""
-        if not self.newlines:
-            return self.base + index
-        return self.base + index + 2 * bisect_left(self.newlines, index)
-
-
-@dataclass(slots=True)
-class Table:
-    """A table's header row, repeated in the chunks its rows continue in;
-    None when the header row had to be split itself."""
-
-    header: Unit | None = None
-
-
-@dataclass(slots=True)
-class Unit:
-    """A piece of body text with its size and where it came from.
-
-    Attributes:
-        text: The text; a sentence that had whitespace before it keeps one
-            space in front while it is packed.
-        size: Its measured size, or for a run the sum of its parts' and glue.
-        source: The block its first character comes from.
-        start: Where it begins in ``source.text``.
-        last: The block its last character comes from.
-        end: Where it ends in ``last.text``.
-        parts: The units it was joined from, if any, with ``glue``.
-        table: The table it is a row of, or a piece of a row of.
-    """
-
-    text: str
-    size: int
-    source: Source
-    start: int
-    last: Source
-    end: int
-    parts: tuple[Unit, ...] = field(default=(), repr=False)
-    glue: str = ""
-    table: Table | None = None
-
-
-def pack(units: list[Unit], glue_size: int, limit: int | None) -> list[list[Unit]]:
-    """Group consecutive units into runs of at most ``limit``, filling each
-    run before starting the next; a unit over it is a run alone. ``None``
-    makes one run."""
-    if limit is None or len(units) < 2:
-        return [units] if units else []
-    runs: list[list[Unit]] = []
-    run = [units[0]]
-    length = units[0].size
-    for unit in units[1:]:
-        length += glue_size + unit.size
-        if length > limit:
-            runs.append(run)
-            run = [unit]
-            length = unit.size
-        else:
-            run.append(unit)
-    runs.append(run)
-    return runs
-
-
-def join(units: list[Unit], glue: str, glue_size: int) -> Unit:
-    """One unit of ``units`` a ``glue`` apart, its size estimated as the sum."""
-    if len(units) == 1:
-        return units[0]
-    first, final = units[0], units[-1]
-    return Unit(
-        glue.join([unit.text for unit in units]),
-        sum(unit.size for unit in units) + glue_size * (len(units) - 1),
-        first.source,
-        first.start,
-        final.last,
-        final.end,
-        tuple(units),
-        glue,
-        first.table,
-    )
 
 
 def split_block(unit: Unit, target: int, limit: int, meter: Meter) -> list[Unit]:
@@ -274,46 +107,6 @@ def _split_sentences(
             piece.text = piece.text[1:]
             piece.size -= space
     return pieces
-
-
-def sentence_ends(line: str) -> list[int]:
-    """Where the sentences of a stripped line end, the last at its end.
-
-    A sentence ends after a stop and any stops or closing quotes and brackets
-    right after it, when whitespace or the end of the line follows, or at
-    once when that run begins with a CJK stop.
-    """
-    # "." stands in for every stop, so that one str.find finds the next stop
-    # of any kind.
-    marked = line
-    for stop in _OTHER_STOPS:
-        if stop in marked:
-            marked = marked.replace(stop, ".")
-    size = len(line)
-    ends: list[int] = []
-    stop_at = marked.find(".")
-    while stop_at != -1:
-        after = stop_at + 1
-        if after < size and line[after] in _STOP_RUN:
-            after = _skip_stop_run(line, after)
-        if after == size or line[after].isspace() or line[stop_at] in _UNSPACED_STOPS:
-            ends.append(after)
-        stop_at = marked.find(".", after)
-    if not ends or ends[-1] < size:
-        ends.append(size)
-    return ends
-
-
-def _skip_stop_run(text: str, index: int) -> int:
-    """The first index from ``index`` on whose character is neither a stop
-    nor a closer."""
-    # lstrip over short windows stays linear even on a line of stops alone.
-    while True:
-        window = text[index : index + 32]
-        rest = window.lstrip(_STOP_RUN)
-        index += len(window) - len(rest)
-        if rest or not window:
-            return index
 
 
 def split_words(

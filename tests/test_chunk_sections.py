@@ -1,6 +1,9 @@
-"""Chunk metadata: url, title, lang, and start/end in the page's Markdown."""
+"""Blocks to heading sections: the prefix, the heading paths, and where each
+chunk's body stands in the blocks' Markdown (start and end)."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +19,15 @@ from pagechunk import (
     extract,
 )
 from pagechunk.markdown import read_markdown, render_markdown
+
+
+def fields(chunks: list[Chunk]) -> list[tuple[object, ...]]:
+    """Every field of each chunk, those equality leaves out included."""
+    return [dataclasses.astuple(chunk) for chunk in chunks]
+
+
+def texts(chunks: list[Chunk]) -> list[str]:
+    return [chunk.text for chunk in chunks]
 
 
 def spans(
@@ -224,3 +236,99 @@ def test_paragraph_spans_hold_their_bodies(
         assert shown.split() == chunk.text.split()
         if limit is None:
             assert shown == chunk.text
+
+
+# The prefix: title and heading path, then a blank line.
+
+
+def test_prefix_is_title_and_heading_path() -> None:
+    chunks = chunk_blocks([Block("Body.", "Setup › Linux")], title="Guide")
+    assert chunks == [Chunk("Guide › Setup › Linux\n\nBody.", "Setup › Linux", 0)]
+
+
+def test_prefix_from_title_alone_is_stripped() -> None:
+    assert texts(chunk_blocks([Block("Body.")], title="  Guide \n")) == [
+        "Guide\n\nBody."
+    ]
+
+
+def test_no_title_and_no_heading_means_no_prefix() -> None:
+    assert chunk_blocks([Block("Body.")]) == [Chunk("Body.", "", 0)]
+
+
+def test_prefix_off_keeps_the_heading_field() -> None:
+    chunks = chunk_blocks([Block("Body.", "Setup")], title="Guide", prefix=False)
+    assert chunks == [Chunk("Body.", "Setup", 0)]
+
+
+# A heading path that begins with the title does not repeat it.
+
+
+def test_path_starting_with_title_is_not_repeated() -> None:
+    chunks = chunk_blocks([Block("Body.", "Guide › Setup")], title="Guide")
+    assert texts(chunks) == ["Guide › Setup\n\nBody."]
+
+
+def test_path_equal_to_title_is_not_repeated() -> None:
+    assert texts(chunk_blocks([Block("Body.", "Guide")], title="Guide")) == [
+        "Guide\n\nBody."
+    ]
+
+
+def test_path_sharing_only_letters_with_title_is_kept_whole() -> None:
+    chunks = chunk_blocks([Block("Body.", "Guidebook › Setup")], title="Guide")
+    assert texts(chunks) == ["Guide › Guidebook › Setup\n\nBody."]
+
+
+# The prefix takes at most half of max_chars, blank line included.
+
+
+def test_long_prefix_is_cut_with_an_ellipsis() -> None:
+    # 20 // 2 - 2 = 8 characters for the prefix line.
+    chunks = chunk_blocks([Block("Short.", "Chapter")], title="Handbook", max_chars=20)
+    assert texts(chunks) == ["Handboo…\n\nShort."]
+
+
+def test_prefix_of_one_character_is_the_ellipsis() -> None:
+    chunks = chunk_blocks([Block("abc", "H")], title="T", max_chars=6)
+    assert texts(chunks) == ["…\n\nabc"]
+
+
+def test_no_prefix_when_no_character_fits() -> None:
+    chunks = chunk_blocks([Block("abc", "H")], title="T", max_chars=5)
+    assert chunks == [Chunk("abc", "H", 0)]
+
+
+def test_prefix_that_fits_is_whole() -> None:
+    chunks = chunk_blocks([Block("x", "Chapter")], title="Handbook", max_chars=44)
+    assert texts(chunks) == ["Handbook › Chapter\n\nx"]
+
+
+# A new heading path starts a new chunk; headings and empty blocks add no text.
+
+
+def test_new_heading_path_starts_a_new_chunk() -> None:
+    blocks = [Block("a", "One"), Block("b", "Two"), Block("c", "One")]
+    assert fields(chunk_blocks(blocks, lang="en")) == [
+        ("One\n\na", "One", 0, "", "", "en", 0, 1),
+        ("Two\n\nb", "Two", 1, "", "", "en", 3, 4),
+        ("One\n\nc", "One", 2, "", "", "en", 6, 7),
+    ]
+
+
+def test_heading_and_empty_blocks_add_no_text() -> None:
+    blocks = [
+        Block("One", "One", "heading", 1),
+        Block("  \n "),
+        Block(" text ", "One"),
+        Block("Two", "One › Two", "heading", 2),
+    ]
+    # The Markdown: "# One\n\n  \n \n\n text \n\n## Two".
+    assert fields(chunk_blocks(blocks, url="u")) == [
+        ("One\n\ntext", "One", 0, "u", "", "", 14, 18)
+    ]
+
+
+def test_no_blocks_no_chunks() -> None:
+    assert chunk_blocks([]) == []
+    assert chunk_blocks([Block("Title", "Title", "heading", 1)]) == []
