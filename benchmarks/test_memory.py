@@ -167,7 +167,8 @@ def measure_batch(pages: int, *, traced: bool = False) -> dict[str, int]:
     resident set size above baseline, or with ``traced`` the memory Python's
     allocator holds, as ``tracemalloc`` counts it after a garbage collection.
     """
-    from pagechunk.batch.records import BATCH_DOCUMENTS, Settings, run_batch
+    from pagechunk.batch.pool import BATCH_DOCUMENTS, run_batch
+    from pagechunk.batch.settings import Settings
     from pagechunk.batch.sources import Document
 
     options = Settings()

@@ -13,9 +13,11 @@ import pytest
 
 from batch_pages import read_jsonl
 from pagechunk import SiteMemory, cli
-from pagechunk.batch import run as crawl
+from pagechunk.batch import run
 from pagechunk.batch.manifest import Manifest
-from pagechunk.batch.records import Outcome, Settings, learn_site_memory, process
+from pagechunk.batch.pool import learn_site_memory, process
+from pagechunk.batch.records import Outcome
+from pagechunk.batch.settings import Settings
 from pagechunk.batch.sources import Document, Unreadable
 from test_site_memory import CHROME, paragraph, site_page
 
@@ -163,14 +165,14 @@ def test_a_resumed_run_cleans_against_the_stored_memory(
                 raise KeyboardInterrupt
             yield result
 
-    monkeypatch.setattr(crawl, "process", interrupted)
+    monkeypatch.setattr(run, "process", interrupted)
     assert _run(paths, out, "--site-memory") == 130
-    monkeypatch.setattr(crawl, "process", real_process)
+    monkeypatch.setattr(run, "process", real_process)
 
     def no_second_learning(*args: Any, **kwargs: Any) -> SiteMemory:
         raise AssertionError("a resumed run learns nothing again")
 
-    monkeypatch.setattr(crawl, "learn_site_memory", no_second_learning)
+    monkeypatch.setattr(run, "learn_site_memory", no_second_learning)
     assert _run(paths, out, "--site-memory", "--resume") == 0
     assert out.read_bytes() == whole.read_bytes()
 

@@ -26,14 +26,11 @@ from batch_pages import (
     write_warc,
 )
 from pagechunk import cli
-from pagechunk.batch import run as crawl
-from pagechunk.batch.records import (
-    PIPELINE_VERSION,
-    RECORD_FIELDS,
-    Settings,
-    page_records,
-)
+from pagechunk.batch import run
+from pagechunk.batch.records import RECORD_FIELDS, page_records
+from pagechunk.batch.settings import Settings
 from pagechunk.batch.sources import Document
+from pagechunk.version import PIPELINE_VERSION
 
 
 def chunk(*argv: str) -> int:
@@ -111,7 +108,7 @@ def test_options_mirror_the_library(tmp_path):
 
     expected = page_records(
         Document(page.read_bytes(), url=str(page)),
-        Settings(url="https://a.example/p", max_chars=300, prefix=False),
+        Settings(url="https://a.example/p").with_values(max_chars=300, prefix=False),
     )
     assert read_jsonl(out) == expected
     assert max(record["chars"] for record in expected) <= 300
@@ -257,14 +254,14 @@ def test_reprocess_redoes_old_documents_oldest_first_in_place(tmp_path, monkeypa
         page.write_text(article(100 + number), encoding="utf-8")
     pages[1].unlink()
     read_order: list[str] = []
-    read_sources = crawl.read_sources
+    read_sources = run.read_sources
 
     def recorded(keys, **options):
         keys = list(keys)
         read_order.extend(keys)
         return read_sources(keys, **options)
 
-    monkeypatch.setattr(crawl, "read_sources", recorded)
+    monkeypatch.setattr(run, "read_sources", recorded)
 
     assert cli.main(["reprocess", manifest, "--workers", "2", "-q"]) == 1
 

@@ -7,11 +7,12 @@ import sqlite3
 import pytest
 
 from batch_pages import read_jsonl, write_pages
-from pagechunk.batch import records as batch
+from pagechunk.batch import pool
 from pagechunk.batch.manifest import Manifest
-from pagechunk.batch.records import PIPELINE_VERSION, Settings
 from pagechunk.batch.run import chunk_inputs
+from pagechunk.batch.settings import Settings
 from pagechunk.batch.sinks import OutputError
+from pagechunk.version import PIPELINE_VERSION
 
 
 def states(manifest_path) -> dict[str, str]:
@@ -26,14 +27,14 @@ def test_documents_are_committed_as_queued_before_their_work_starts(
     out = tmp_path / "out.jsonl"
     manifest = f"{out}.manifest.sqlite"
     seen: list[dict[str, str]] = []
-    run_batch = batch.run_batch
+    run_batch = pool.run_batch
 
     def checked(items, settings):
         # Another connection sees only what was committed.
         seen.append({item.key: states(manifest)[item.key] for item in items})
         return run_batch(items, settings)
 
-    monkeypatch.setattr(batch, "run_batch", checked)
+    monkeypatch.setattr(pool, "run_batch", checked)
 
     chunk_inputs(pages, str(out), settings=Settings())
 
@@ -105,8 +106,44 @@ def test_resume_with_other_options_is_refused(tmp_path):
     out = tmp_path / "out.jsonl"
     chunk_inputs(pages, str(out), settings=Settings())
 
+    other = Settings().with_values(max_chars=500)
     with pytest.raises(OutputError, match="other options"):
-        chunk_inputs(pages, str(out), settings=Settings(max_chars=500), resume=True)
+        chunk_inputs(pages, str(out), settings=other, resume=True)
+
+
+OLD_SETTINGS = (
+    '{"clean": true, "max_chars": 2000, "overlap_chars": 0, "prefix": true, '
+    '"site_memory": false, "target_chars": 1200, "title_suffix": null, '
+    '"tokenizer": null, "url": null}'
+)
+"""The settings a manifest of pagechunk 0.1 stored for the default options."""
+
+
+def test_a_run_that_stored_its_settings_as_version_0_1_did_resumes(tmp_path):
+    pages = [str(path) for path in write_pages(tmp_path / "pages", 4)]
+    out = tmp_path / "out.jsonl"
+    chunk_inputs(pages[:2], str(out), settings=Settings())
+    manifest = Manifest(f"{out}.manifest.sqlite")
+    manifest.set(settings=OLD_SETTINGS)
+    manifest.close()
+
+    tally = chunk_inputs(pages, str(out), settings=Settings(), resume=True)
+
+    assert (tally.documents, tally.kept) == (2, 2)
+    with pytest.raises(OutputError, match="other options"):
+        chunk_inputs(pages, str(out), settings=Settings(url="u"), resume=True)
+
+
+def test_settings_this_version_cannot_read_refuse_a_resume(tmp_path):
+    pages = [str(path) for path in write_pages(tmp_path / "pages", 1)]
+    out = tmp_path / "out.jsonl"
+    chunk_inputs(pages, str(out), settings=Settings())
+    manifest = Manifest(f"{out}.manifest.sqlite")
+    manifest.set(settings='{"colour": "red"}')
+    manifest.close()
+
+    with pytest.raises(OutputError, match="unknown option 'colour'.*without --resume"):
+        chunk_inputs(pages, str(out), settings=Settings(), resume=True)
 
 
 def test_a_document_named_twice_is_done_once(tmp_path):

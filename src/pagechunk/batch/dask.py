@@ -3,20 +3,26 @@
 Needs the ``pagechunk[dask]`` extra. Each partition runs
 :func:`pagechunk.batch.chunk_partition` over its share of the paths, so the
 records, and their order, are those of a local run; the paths must be
-readable by the workers under the same names.
+readable by the workers under the same names. :func:`chunk_on_dask` is
+``pagechunk chunk --dask-scheduler``: the same bag, computed on a cluster and
+written as a local run writes its output.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import dask.bag
 
-from pagechunk.batch.records import Settings, chunk_partition
+from pagechunk.batch.manifest import remove_manifest
+from pagechunk.batch.records import chunk_partition
+from pagechunk.batch.settings import Settings
+from pagechunk.batch.sinks import Outputs, finish_output, output_files
 from pagechunk.batch.sources import input_paths
+from pagechunk.batch.tally import Progress, Tally
 
-__all__ = ["chunk_bag"]
+__all__ = ["chunk_bag", "chunk_on_dask"]
 
 
 def chunk_bag(
@@ -52,3 +58,56 @@ def _records(
 ) -> list[dict[str, Any]]:
     # A partition travels between processes, and a generator cannot.
     return list(chunk_partition(paths, settings, errors=errors))
+
+
+def chunk_on_dask(
+    inputs: Sequence[str],
+    output: str,
+    *,
+    settings: Settings,
+    address: str,
+    format: str = "jsonl",
+    progress: bool = False,
+) -> Tally:
+    """Chunk files and WARC archives on the Dask scheduler at ``address``.
+
+    The output is that of :func:`~pagechunk.batch.run.chunk_inputs`, without
+    a manifest: a run on a cluster is not resumed, only started again.
+
+    Raises:
+        OutputError: If the output cannot be written.
+    """
+    from distributed import Client  # a heavy import, only for a cluster run
+
+    files = output_files(output, format)
+    remove_manifest(files.manifest)
+    paths = list(input_paths(inputs))
+    tally = Tally()
+    outputs = Outputs(files)
+    bar = Progress(progress)
+    try:
+        with Client(address) as client:
+            bag = chunk_bag(paths, settings=settings, errors=True)
+            for future in client.compute(bag.to_delayed()):
+                _tally_records(future.result(), outputs, tally, bar)
+                future.release()
+    finally:
+        bar.close()
+        outputs.close()
+    finish_output(files)
+    tally.failed_in_output = tally.failed
+    return tally
+
+
+def _tally_records(
+    records: list[dict[str, Any]], outputs: Outputs, tally: Tally, bar: Progress
+) -> None:
+    errors = [record for record in records if "error" in record]
+    chunks = [record for record in records if "error" not in record]
+    outputs.write_records(chunks, errors=False)
+    outputs.write_records(errors, errors=True)
+    documents = len({record["doc_id"] for record in records})
+    tally.documents += documents
+    tally.chunks += len(chunks)
+    tally.failed += len(errors)
+    bar.advance(documents, len(chunks))

@@ -4,101 +4,37 @@
 file of error records, with a manifest beside them that lets a killed run
 resume (see :mod:`pagechunk.batch.manifest`). :func:`reprocess` redoes, oldest
 first, the documents an older pipeline version made records for, and swaps
-their new records into the output. :func:`chunk_on_dask` runs the same work
-on a Dask cluster.
+their new records into the output. The same work runs on a Dask cluster
+with :func:`pagechunk.batch.dask.chunk_on_dask`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import os
-import sys
-import time
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
-from pagechunk.batch.manifest import Manifest, content_digest, remove_manifest
-from pagechunk.batch.records import (
-    BATCH_DOCUMENTS,
-    PIPELINE_VERSION,
-    Item,
-    Outcome,
-    Settings,
-    learn_site_memory,
-    process,
-)
+from pagechunk.batch.manifest import Manifest, content_digest
+from pagechunk.batch.pool import BATCH_DOCUMENTS, learn_site_memory, process
+from pagechunk.batch.records import Item, Outcome
+from pagechunk.batch.settings import Settings
 from pagechunk.batch.sinks import (
     OutputError,
     OutputFiles,
     Outputs,
     finish_output,
     open_outputs,
+    output_files,
     recover_rewrite,
     require_parquet,
     swap_in_staged,
 )
-from pagechunk.batch.sources import FETCH_TIMEOUT, documents, input_paths, read_sources
-from pagechunk.clean.memory import SiteMemory
+from pagechunk.batch.sources import FETCH_TIMEOUT, documents, read_sources
+from pagechunk.batch.tally import Progress, Tally
+from pagechunk.clean import SiteMemory
+from pagechunk.version import PIPELINE_VERSION
 
-__all__ = ["Tally", "chunk_inputs", "chunk_on_dask", "reprocess"]
-
-
-@dataclass(slots=True)
-class Tally:
-    """What one run did, for its closing line and exit status."""
-
-    documents: int = 0
-    chunks: int = 0
-    failed: int = 0
-    kept: int = 0
-    changed: int = 0
-    failed_in_output: int = 0
-    started: float = dataclasses.field(default_factory=time.perf_counter)
-
-    def count(self, outcome: Outcome) -> None:
-        self.documents += 1
-        self.chunks += outcome.chunks
-        self.failed += bool(outcome.error)
-
-    def summary(self) -> str:
-        """One line: documents, chunks, failures and pages per second."""
-        seconds = time.perf_counter() - self.started
-        rate = self.documents / seconds if seconds > 0 else 0.0
-        line = (
-            f"{self.documents} documents ({self.failed} failed), {self.chunks} "
-            f"chunks in {seconds:.1f} s, {rate:.0f} pages/s"
-        )
-        if self.kept:
-            line += f"; {self.kept} kept from before"
-        if self.changed:
-            line += f", {self.changed} of them changed since"
-        return line
-
-
-class _Progress:
-    """A tqdm bar on stderr, or nothing when tqdm is missing or not wanted."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.chunks = 0
-        self.bar: Any = None
-        if enabled:
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                return
-            self.bar = tqdm(unit=" pages", file=sys.stderr, smoothing=0.1)
-
-    def advance(self, documents: int, chunks: int) -> None:
-        if self.bar is not None:
-            self.chunks += chunks
-            self.bar.set_postfix(chunks=self.chunks, refresh=False)
-            self.bar.update(documents)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
+__all__ = ["chunk_inputs", "reprocess"]
 
 
 def chunk_inputs(
@@ -122,7 +58,7 @@ def chunk_inputs(
     Raises:
         OutputError: If the output cannot be written or continued.
     """
-    files = _output_files(output, format)
+    files = output_files(output, format)
     manifest = Manifest(files.manifest, fresh=not resume)
     try:
         _start(manifest, files, settings)
@@ -143,28 +79,18 @@ def chunk_inputs(
         manifest.close()
 
 
-def _output_files(output: str, format: str) -> OutputFiles:
-    """The files of an output, once it is clear that they can be written."""
-    folder = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(folder):
-        raise OutputError(f"no directory {folder} to write {output} in")
-    if format == "parquet":
-        require_parquet()
-    return OutputFiles(output, format)
-
-
 def _start(manifest: Manifest, files: OutputFiles, settings: Settings) -> None:
     """Store the run's options in a new manifest, or check them against an
     old one, and finish a rewrite an earlier reprocess left half done."""
-    options = json.dumps(dataclasses.asdict(settings), sort_keys=True)
-    if manifest.get("settings") is None:
+    stored = _stored_settings(manifest)
+    if stored is None:
         manifest.set(
-            settings=options,
+            settings=settings.to_json(),
             format=files.format,
             output=os.path.abspath(files.output),
             root=os.getcwd(),
         )
-    elif (manifest.get("settings"), manifest.get("format")) != (options, files.format):
+    elif (stored, manifest.get("format")) != (settings, files.format):
         raise OutputError(
             f"{files.output} was made with other options or format; "
             "resume with the same ones, or start again without --resume"
@@ -173,6 +99,20 @@ def _start(manifest: Manifest, files: OutputFiles, settings: Settings) -> None:
         root = manifest.get("root")
         raise OutputError(f"resume from the directory the run began in: {root}")
     recover_rewrite(manifest, files)
+
+
+def _stored_settings(manifest: Manifest) -> Settings | None:
+    """The options a manifest's run was made with, or None before it has
+    stored them."""
+    text = manifest.get("settings")
+    if text is None:
+        return None
+    try:
+        return Settings.from_json(text)
+    except ValueError as error:
+        raise OutputError(
+            f"{manifest.path}: {error}; start again without --resume"
+        ) from None
 
 
 def _site_memory(
@@ -244,7 +184,7 @@ def _write(
 ) -> None:
     """Append outcomes to the files, committing them to the manifest once
     they are flushed."""
-    bar = _Progress(progress)
+    bar = Progress(progress)
     written: list[Outcome] = []
 
     def commit() -> None:
@@ -310,14 +250,13 @@ def reprocess(
 
 def _recorded_run(manifest: Manifest, path: str) -> tuple[OutputFiles, Settings]:
     """The output files and the options of the run a manifest records."""
-    output, format, options = (
-        manifest.get(name) for name in ("output", "format", "settings")
-    )
-    if output is None or format is None or options is None:
+    output, format = manifest.get("output"), manifest.get("format")
+    settings = _stored_settings(manifest)
+    if output is None or format is None or settings is None:
         raise OutputError(f"{path} records no run")
     if format == "parquet":
         require_parquet()
-    return OutputFiles(output, format), Settings(**json.loads(options))
+    return OutputFiles(output, format), settings
 
 
 def _stage(
@@ -329,7 +268,7 @@ def _stage(
 ) -> None:
     """Keep the new lines of reprocessed documents in the manifest, a few
     documents to a commit."""
-    bar = _Progress(progress)
+    bar = Progress(progress)
     staged: list[tuple[Outcome, str]] = []
     try:
         for outcome in outcomes:
@@ -359,59 +298,3 @@ def _requeued(
     if batch:
         manifest.requeue([item.key for item in batch])
         yield batch
-
-
-def chunk_on_dask(
-    inputs: Sequence[str],
-    output: str,
-    *,
-    settings: Settings,
-    address: str,
-    format: str = "jsonl",
-    progress: bool = False,
-) -> Tally:
-    """Chunk files and WARC archives on the Dask scheduler at ``address``.
-
-    The output is that of :func:`chunk_inputs`, without a manifest: a run on
-    a cluster is not resumed, only started again.
-    """
-    try:
-        from distributed import Client
-
-        from pagechunk.batch.dask import chunk_bag
-    except ImportError:
-        message = "--dask-scheduler needs dask: pip install 'pagechunk[dask]'"
-        raise OutputError(message) from None
-
-    files = _output_files(output, format)
-    remove_manifest(files.manifest)
-    paths = list(input_paths(inputs))
-    tally = Tally()
-    outputs = Outputs(files)
-    bar = _Progress(progress)
-    try:
-        with Client(address) as client:
-            bag = chunk_bag(paths, settings=settings, errors=True)
-            for future in client.compute(bag.to_delayed()):
-                _tally_records(future.result(), outputs, tally, bar)
-                future.release()
-    finally:
-        bar.close()
-        outputs.close()
-    finish_output(files)
-    tally.failed_in_output = tally.failed
-    return tally
-
-
-def _tally_records(
-    records: list[dict[str, Any]], outputs: Outputs, tally: Tally, bar: _Progress
-) -> None:
-    errors = [record for record in records if "error" in record]
-    chunks = [record for record in records if "error" not in record]
-    outputs.write_records(chunks, errors=False)
-    outputs.write_records(errors, errors=True)
-    documents = len({record["doc_id"] for record in records})
-    tally.documents += documents
-    tally.chunks += len(chunks)
-    tally.failed += len(errors)
-    bar.advance(documents, len(chunks))

@@ -28,6 +28,7 @@ __all__ = [
     "finish_output",
     "jsonl_from_parquet",
     "open_outputs",
+    "output_files",
     "recover_rewrite",
     "require_parquet",
     "restore_spool",
@@ -114,6 +115,21 @@ class Outputs:
     def close(self) -> None:
         self._records.close()
         self._errors.close()
+
+
+def output_files(output: str, format: str = "jsonl") -> OutputFiles:
+    """The files of an output, once it is clear that they can be written.
+
+    Raises:
+        OutputError: The output's directory does not exist, or the format
+            needs an extra that is not installed.
+    """
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        raise OutputError(f"no directory {folder} to write {output} in")
+    if format == "parquet":
+        require_parquet()
+    return OutputFiles(output, format)
 
 
 def _open_at(path: str, size: int) -> BinaryIO:

@@ -1,11 +1,9 @@
-"""Documents to records: fields, Markdown, error records, order on a pool."""
+"""Documents to records: fields, Markdown, error records, partitions."""
 
 from __future__ import annotations
 
 import gzip
 import json
-import multiprocessing
-import os
 
 import pytest
 from hypothesis import given, settings
@@ -13,17 +11,15 @@ from hypothesis import strategies as st
 
 from batch_pages import MENU_MARKDOWN, article
 from pagechunk import chunk_html, extract
-from pagechunk.batch import records as batch
 from pagechunk.batch.records import (
     ERROR_FIELDS,
     RECORD_FIELDS,
-    Settings,
     chunk_partition,
     doc_id,
     outcome,
     page_records,
-    process,
 )
+from pagechunk.batch.settings import Settings
 from pagechunk.batch.sources import Document, Unreadable
 
 
@@ -57,7 +53,8 @@ POTS = (
 def test_records_carry_what_a_citation_needs_and_repeat_table_headers():
     document = Document(POTS.encode(), url="pots.html")
 
-    records = page_records(document, Settings(target_chars=60, max_chars=80))
+    settings = Settings().with_values(target_chars=60, max_chars=80)
+    records = page_records(document, settings)
 
     rows = "Name | Size\n\nPot {} | {} litres\n\nPot {} | {} litres"
     assert [record["text"] for record in records] == [
@@ -130,7 +127,8 @@ def test_records_are_the_chunks_of_chunk_html(paragraphs, rows, limit, lang):
     html = f"<html lang='{lang}'><title>T</title><article>{body}{table}</article>"
     document = Document(html.encode(), url="https://x.example/t")
 
-    records = page_records(document, Settings(target_chars=limit, max_chars=limit))
+    settings = Settings().with_values(target_chars=limit, max_chars=limit)
+    records = page_records(document, settings)
 
     chunks = chunk_html(
         html, base_url="https://x.example/t", target_chars=limit, max_chars=limit
@@ -183,46 +181,6 @@ def test_an_unreadable_input_becomes_its_error_record():
     result = outcome(Unreadable("x.html", "x.html", "InputError", "gone"), Settings())
 
     assert lines_of(result.error)[0]["message"] == "gone"
-
-
-def documents_with_a_broken_one(count: int) -> list[Document]:
-    items = [Document(article(n).encode(), url=f"{n}.html") for n in range(count)]
-    items[count // 2] = Document(b"\x1f\x8bbroken", url="broken.html.gz")
-    return items
-
-
-def test_outcomes_come_in_input_order_whatever_the_workers():
-    items = documents_with_a_broken_one(40)
-    batches = [items[start : start + 3] for start in range(0, len(items), 3)]
-
-    alone = list(process(batches, Settings(), workers=1))
-    pooled = list(process(batches, Settings(), workers=2))
-
-    assert pooled == alone
-    assert [result.source for result in pooled] == [item.key for item in items]
-    assert [bool(result.error) for result in pooled].count(True) == 1
-
-
-def _die_on_poison(document, settings, **options):
-    if document.url == "poison.html":
-        os._exit(1)
-    return page_records(document, settings, **options)
-
-
-@pytest.mark.skipif(
-    multiprocessing.get_start_method() != "fork",
-    reason="the patched function reaches the workers only when they are forked",
-)
-def test_a_document_that_kills_its_worker_gets_an_error_record(monkeypatch):
-    monkeypatch.setattr(batch, "page_records", _die_on_poison)
-    items = [Document(article(n).encode(), url=f"{n}.html") for n in range(6)]
-    items.insert(3, Document(b"<p>x</p>", url="poison.html"))
-
-    results = list(process([items[:4], items[4:]], Settings(), workers=2))
-
-    assert [result.source for result in results] == [item.key for item in items]
-    assert [lines_of(r.error)[0]["error"] for r in results if r.error] == ["WorkerDied"]
-    assert all(result.chunks for result in results if not result.error)
 
 
 def test_chunk_partition_yields_the_records_of_files(tmp_path):
