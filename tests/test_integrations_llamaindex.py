@@ -181,9 +181,10 @@ def test_empty_page_gives_no_nodes(text: str) -> None:
         ({"target_chars": -1}, "target_chars must be at least 1"),
         ({"target_chars": "300"}, "valid integer"),
         ({"max_chars": True}, "valid integer"),
+        ({"max_char": 500}, "Extra inputs are not permitted"),
     ],
 )
-def test_bad_sizes_fail_at_construction(
+def test_bad_sizes_and_unknown_options_fail_at_construction(
     options: dict[str, object], message: str
 ) -> None:
     with pytest.raises(ValueError, match=message):

@@ -14,18 +14,15 @@ imports neither framework; ``import pagechunk`` does not import this package.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from pagechunk.chunk import chunk_blocks
-from pagechunk.model import MAX_CHARS, TARGET_CHARS
 from pagechunk.options import Options
 from pagechunk.pipeline import extract_page, markdown_page, page_chunks
 
 __all__ = [
     "METADATA_KEYS",
     "URL_KEYS",
-    "ChunkOptions",
+    "adapter_options",
     "chunk_page",
     "document_url",
 ]
@@ -38,42 +35,26 @@ URL_KEYS = ("url", "source", "file_path")
 to a splitter or node parser: pagechunk's own, LangChain's loaders', and
 LlamaIndex's file readers'."""
 
+_DEFAULT = Options()
 
-@dataclass(frozen=True, slots=True)
-class ChunkOptions:
-    """How the adapters chunk a page: the options of
-    :func:`~pagechunk.chunk_html` they pass on.
 
-    Attributes:
-        target_chars: The size to fill chunks up to.
-        max_chars: The size no chunk goes over.
-        prefix: Whether each chunk opens with the title and heading path.
-        clean: Whether to drop the page's menus and other chrome first.
-        markdown: Whether the text is Markdown rather than HTML.
+def adapter_options(**values: Any) -> Options:
+    """The pipeline options of an adapter: ``Options()``, which are those of
+    :func:`~pagechunk.chunk_html`, with the named ones changed, and no link
+    list, which the metadata does not carry.
 
     Raises:
+        TypeError: A name is no option, or a size is not a whole number.
         ValueError: A size is below 1.
-        TypeError: A size is not a whole number.
     """
-
-    target_chars: int | None = TARGET_CHARS
-    max_chars: int | None = MAX_CHARS
-    prefix: bool = True
-    clean: bool = True
-    markdown: bool = False
-
-    def __post_init__(self) -> None:
-        for name in ("target_chars", "max_chars"):
-            size = getattr(self, name)
-            if isinstance(size, bool) or not isinstance(size, int | None):
-                raise TypeError(f"{name} must be an int or None, not {size!r}")
-        chunk_blocks([], target_chars=self.target_chars, max_chars=self.max_chars)
+    return _DEFAULT.with_values(links=False, **values)
 
 
 def chunk_page(
     content: str | bytes,
-    options: ChunkOptions,
+    options: Options,
     *,
+    markdown: bool = False,
     url: str = "",
     encoding: str | None = None,
     content_language: str | None = None,
@@ -87,10 +68,13 @@ def chunk_page(
 
     Args:
         content: The page, as text or as the bytes read.
-        options: How to chunk it.
+        options: How to chunk it (see :func:`adapter_options`).
+        markdown: Whether the page is Markdown rather than HTML.
         url: Where the page came from: resolves its links, names its site, and
             is the ``url`` of its chunks.
-        encoding: The charset the bytes were declared in, when known.
+        encoding: The charset the bytes were declared in, when known; one that
+            names no text encoding is ignored, as :func:`~pagechunk.extract`
+            ignores it.
         content_language: The ``Content-Language`` header the page came with,
             when known; the chunks' ``lang`` when the page states none.
 
@@ -99,36 +83,26 @@ def chunk_page(
         text.
 
     Raises:
-        TypeError: ``content`` is neither text nor bytes.
+        TypeError: ``content`` is neither text nor bytes, ``options`` is no
+            :class:`~pagechunk.options.Options`, or ``encoding`` is neither a
+            string nor None.
     """
     if not isinstance(content, str | bytes):
         raise TypeError(f"a page is str or bytes, not {type(content).__name__}")
-    settings = Options().with_values(
-        target_chars=options.target_chars,
-        max_chars=options.max_chars,
-        prefix=options.prefix,
-        clean=options.clean,
-        links=False,  # the metadata carries no link list
-    )
-    if options.markdown:
-        page = markdown_page(
-            content,
-            settings,
-            url=url or None,
-            encoding=encoding,
-            content_language=content_language,
-        )
+    if not isinstance(options, Options):
+        raise TypeError(f"options must be an Options, not {type(options).__name__}")
+    if not isinstance(encoding, str | None):
+        raise TypeError(f"an encoding is a str, not {type(encoding).__name__}")
+    context: dict[str, Any] = {
+        "encoding": encoding,
+        "content_language": content_language,
+    }
+    if markdown:
+        page = markdown_page(content, options, url=url or None, **context)
     else:
-        page = extract_page(
-            content,
-            settings,
-            base_url=url or None,
-            encoding=encoding,
-            content_language=content_language,
-        )
-    chunks = page_chunks(page, settings.chunk)
+        page = extract_page(content, options, base_url=url or None, **context)
     pieces: list[tuple[str, dict[str, Any]]] = []
-    for chunk in chunks:
+    for chunk in page_chunks(page, options.chunk):
         metadata: dict[str, Any] = {
             "url": chunk.url,
             "title": chunk.title,

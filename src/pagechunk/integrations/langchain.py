@@ -16,12 +16,11 @@ import copy
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from typing import Any
 
 from pagechunk.batch.sources import InputError, Unreadable, input_paths, read_path
-from pagechunk.integrations import ChunkOptions, chunk_page, document_url
-from pagechunk.model import MAX_CHARS, TARGET_CHARS
+from pagechunk.integrations import adapter_options, chunk_page, document_url
+from pagechunk.options import Options
 
 try:
     from langchain_core.document_loaders import BaseLoader
@@ -34,6 +33,9 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 __all__ = ["PagechunkLoader", "PagechunkSplitter", "Source"]
+
+_CHUNK = Options().chunk
+_CLEAN = Options().clean
 
 Source = str | os.PathLike[str] | tuple[str | bytes, str]
 """A page for :class:`PagechunkLoader`: a path, or an ``(html, url)`` pair."""
@@ -67,15 +69,15 @@ class PagechunkLoader(BaseLoader):
         self,
         sources: str | os.PathLike[str] | Iterable[Source],
         *,
-        target_chars: int | None = TARGET_CHARS,
-        max_chars: int | None = MAX_CHARS,
-        prefix: bool = True,
-        clean: bool = True,
+        target_chars: int | None = _CHUNK.target_chars,
+        max_chars: int | None = _CHUNK.max_chars,
+        prefix: bool = _CHUNK.prefix,
+        clean: bool = _CLEAN,
     ) -> None:
         self.sources: Iterable[Source] = (
             [sources] if isinstance(sources, str | os.PathLike) else sources
         )
-        self.options = ChunkOptions(
+        self.options: Options = adapter_options(
             target_chars=target_chars, max_chars=max_chars, prefix=prefix, clean=clean
         )
 
@@ -85,7 +87,7 @@ class PagechunkLoader(BaseLoader):
         Raises:
             ValueError: A source is a URL, or HTML where a path should be.
             TypeError: A source is neither a path nor an ``(html, url)`` pair.
-            pagechunk.sources.InputError: A file cannot be read; the message
+            pagechunk.batch.sources.InputError: A file cannot be read; the message
                 names it.
         """
         for source in self.sources:
@@ -126,10 +128,10 @@ class PagechunkLoader(BaseLoader):
                     content = document.content()
                 except InputError as error:
                     raise InputError(f"{document.key}: {error}") from None
-                options = replace(self.options, markdown=document.markdown)
                 pieces = chunk_page(
                     content,
-                    options,
+                    self.options,
+                    markdown=document.markdown,
                     url=document.base_url or document.url,
                     encoding=document.encoding,
                     content_language=document.content_language,
@@ -167,19 +169,16 @@ class PagechunkSplitter(TextSplitter):
     def __init__(
         self,
         *,
-        target_chars: int | None = TARGET_CHARS,
-        max_chars: int | None = MAX_CHARS,
-        prefix: bool = True,
-        clean: bool = True,
+        target_chars: int | None = _CHUNK.target_chars,
+        max_chars: int | None = _CHUNK.max_chars,
+        prefix: bool = _CHUNK.prefix,
+        clean: bool = _CLEAN,
         markdown: bool = False,
     ) -> None:
-        self.options = ChunkOptions(
-            target_chars=target_chars,
-            max_chars=max_chars,
-            prefix=prefix,
-            clean=clean,
-            markdown=markdown,
+        self.options: Options = adapter_options(
+            target_chars=target_chars, max_chars=max_chars, prefix=prefix, clean=clean
         )
+        self.markdown = markdown
         super().__init__(
             chunk_size=max_chars or target_chars or sys.maxsize, chunk_overlap=0
         )
@@ -191,7 +190,8 @@ class PagechunkSplitter(TextSplitter):
             TypeError: ``text`` is not a string.
         """
         _check_text(text)
-        return [piece for piece, _ in chunk_page(text, self.options)]
+        pieces = chunk_page(text, self.options, markdown=self.markdown)
+        return [piece for piece, _ in pieces]
 
     def create_documents(
         self, texts: list[str], metadatas: list[dict[Any, Any]] | None = None
@@ -217,7 +217,8 @@ class PagechunkSplitter(TextSplitter):
             _check_text(text)
             given = metadatas[index] if metadatas is not None else {}
             url = document_url(given)
-            for piece, metadata in chunk_page(text, self.options, url=url):
+            pieces = chunk_page(text, self.options, markdown=self.markdown, url=url)
+            for piece, metadata in pieces:
                 merged = {**copy.deepcopy(given), **metadata}
                 documents.append(Document(page_content=piece, metadata=merged))
         return documents

@@ -16,11 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pagechunk.integrations import METADATA_KEYS, ChunkOptions, chunk_page, document_url
-from pagechunk.model import MAX_CHARS, TARGET_CHARS
+from pagechunk.integrations import (
+    METADATA_KEYS,
+    adapter_options,
+    chunk_page,
+    document_url,
+)
+from pagechunk.options import Options
 
 try:
-    from llama_index.core.bridge.pydantic import Field
+    from llama_index.core.bridge.pydantic import ConfigDict, Field
     from llama_index.core.node_parser import NodeParser
     from llama_index.core.node_parser.node_utils import build_nodes_from_splits
     from llama_index.core.schema import BaseNode, MetadataMode
@@ -33,7 +38,8 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 __all__ = ["PagechunkNodeParser"]
 
-_OPTION_NAMES = ("target_chars", "max_chars", "prefix", "clean", "markdown")
+_OPTION_NAMES = ("target_chars", "max_chars", "prefix", "clean")
+_DEFAULT = Options()
 
 
 class PagechunkNodeParser(NodeParser):
@@ -55,21 +61,30 @@ class PagechunkNodeParser(NodeParser):
             ``callback_manager``.
 
     Raises:
-        ValueError: A size is below 1 or not a whole number (pydantic's
-            ``ValidationError`` is a ``ValueError``).
+        ValueError: A size is below 1 or not a whole number, or an argument
+            is none of these (pydantic's ``ValidationError`` is a
+            ``ValueError``).
     """
 
+    model_config = ConfigDict(extra="forbid")
+
     target_chars: int | None = Field(
-        default=TARGET_CHARS, strict=True, description="The size to fill chunks up to."
+        default=_DEFAULT.chunk.target_chars,
+        strict=True,
+        description="The size to fill chunks up to.",
     )
     max_chars: int | None = Field(
-        default=MAX_CHARS, strict=True, description="The size no chunk goes over."
+        default=_DEFAULT.chunk.max_chars,
+        strict=True,
+        description="The size no chunk goes over.",
     )
     prefix: bool = Field(
-        default=True, description="Open each chunk with the title and heading path."
+        default=_DEFAULT.chunk.prefix,
+        description="Open each chunk with the title and heading path.",
     )
     clean: bool = Field(
-        default=True, description="Drop the page's menus and other chrome first."
+        default=_DEFAULT.clean,
+        description="Drop the page's menus and other chrome first.",
     )
     markdown: bool = Field(
         default=False, description="Read the documents as Markdown, not HTML."
@@ -79,7 +94,7 @@ class PagechunkNodeParser(NodeParser):
         """Check the sizes as soon as the parser is made."""
         super().model_post_init(context)
         try:
-            ChunkOptions(**self._option_values())
+            adapter_options(**self._option_values())
         except (TypeError, ValueError) as error:
             raise ValueError(str(error)) from None
 
@@ -89,9 +104,9 @@ class PagechunkNodeParser(NodeParser):
         return "PagechunkNodeParser"
 
     @property
-    def options(self) -> ChunkOptions:
-        """The chunking options, as the other adapters take them."""
-        return ChunkOptions(**self._option_values())
+    def options(self) -> Options:
+        """The pipeline options, as the other adapters hold them."""
+        return adapter_options(**self._option_values())
 
     def _option_values(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in _OPTION_NAMES}
@@ -106,7 +121,8 @@ class PagechunkNodeParser(NodeParser):
         parsed: list[BaseNode] = []
         for node in get_tqdm_iterable(nodes, show_progress, "Parsing nodes"):
             page = node.get_content(metadata_mode=MetadataMode.NONE)
-            pieces = chunk_page(page, options, url=document_url(node.metadata))
+            url = document_url(node.metadata)
+            pieces = chunk_page(page, options, markdown=self.markdown, url=url)
             texts = [text for text, _ in pieces]
             children = build_nodes_from_splits(texts, node, id_func=self.id_func)
             for child, (_, metadata) in zip(children, pieces, strict=True):
