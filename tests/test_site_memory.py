@@ -157,6 +157,22 @@ def test_a_page_counts_once_per_signature() -> None:
     assert memory.seen(HOST, menu) == 2
 
 
+def test_counts_are_a_read_only_view_of_one_site() -> None:
+    memory = SiteMemory()
+    menu = Block("Home", kind="item", links=(LinkSpan("Home", f"{HOST}/"),))
+    signature = block_signature(menu)
+    assert signature is not None
+    counts = memory.counts(HOST)
+    assert dict(counts) == {}
+    memory.observe(HOST, [menu])
+    counts = memory.counts("www.acme.example")
+    assert dict(counts) == {signature: 1}
+    memory.observe(HOST, [menu])
+    assert counts[signature] == 2 == memory.count(HOST, signature)
+    with pytest.raises(TypeError):
+        counts[signature] = 5  # type: ignore[index]
+
+
 def test_signatures_tell_link_destinations_and_kinds_apart() -> None:
     link = (LinkSpan("Home", "https://acme.example/"),)
     elsewhere = (LinkSpan("Home", "https://acme.example/en/"),)

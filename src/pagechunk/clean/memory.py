@@ -27,11 +27,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 from pagechunk.clean.measure import readable_chars
 from pagechunk.clean.site import site_key
-from pagechunk.model import Block
+from pagechunk.model import CODE, HEADING, Block
 
 __all__ = [
     "MAX_SIGNATURES",
@@ -49,6 +50,8 @@ MAX_SIGNATURES = 2000
 
 _FORMAT = 1
 
+_NOTHING: Mapping[str, int] = MappingProxyType({})
+
 
 def block_signature(block: Block) -> str | None:
     """The signature of a block that could be chrome, else None.
@@ -61,7 +64,7 @@ def block_signature(block: Block) -> str | None:
         destinations; None for a heading, code, or a block without links of
         :data:`SHORT_CHARS` readable characters or more.
     """
-    if block.kind in ("heading", "code"):
+    if block.kind in (HEADING, CODE):
         return None
     if not block.links and readable_chars(block.text) >= SHORT_CHARS:
         return None
@@ -188,8 +191,13 @@ class SiteMemory:
 
     def count(self, site: str | None, signature: str) -> int:
         """On how many pages of ``site`` a signature was observed."""
+        return self.counts(site).get(signature, 0)
+
+    def counts(self, site: str | None) -> Mapping[str, int]:
+        """On how many pages of ``site`` each signature was observed, as a
+        read-only view that follows the memory."""
         counts = self._sites.get(site_key(site))
-        return 0 if counts is None else counts.get(signature, 0)
+        return _NOTHING if counts is None else MappingProxyType(counts)
 
     def frozen(self) -> SiteMemory:
         """A read-only copy, to clean pages against counts already taken."""

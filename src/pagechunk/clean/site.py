@@ -8,42 +8,42 @@ of one site therefore count as that site.
 
 from __future__ import annotations
 
-__all__ = ["LinkSites", "site_key"]
+from urllib.parse import urlsplit
+
+__all__ = ["LinkSites", "link_host", "site_key"]
 
 _GENERIC_SECOND_LEVEL = frozenset(
     {"ac", "co", "com", "edu", "go", "gob", "gov", "mil", "ne", "net", "or", "org"}
 )
-_SCHEME_MARKS = str.maketrans("", "", "+-.")
 
 
-def _host(url: str) -> str:
-    """The lower-cased host of an absolute or scheme-relative URL, else ''."""
-    slashes = url.find("//")
-    if slashes == -1:
+def link_host(url: str) -> str:
+    """The lower-cased host of an absolute or scheme-relative URL, an IPv6
+    address in its brackets; ``""`` for any other URL."""
+    if "//" not in url:
+        return ""  # relative, a fragment, mailto: and the like: no host
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:  # an unclosed IPv6 bracket, a netloc NFKC changes
         return ""
-    if slashes:
-        scheme = url[: slashes - 1]
-        if url[slashes - 1] != ":" or not scheme[:1].isalpha():
-            return ""
-        if not scheme.translate(_SCHEME_MARKS).isalnum():
-            return ""
-    authority = url[slashes + 2 :]
-    for end in "/?#":
-        cut = authority.find(end)
-        if cut != -1:
-            authority = authority[:cut]
-    authority = authority.rpartition("@")[2]
-    if authority.startswith("["):
-        return authority.partition("]")[0].lower() + "]"
-    return authority.partition(":")[0].lower().rstrip(".")
+    if not host:
+        return ""
+    return f"[{host}]" if ":" in host else host.rstrip(".")
 
 
 def site_key(site: str | None) -> str:
-    """The registrable domain of a URL or bare host; '' for None or none."""
+    """The registrable domain of a URL or bare host; '' for None or none.
+
+    A key is its own key, so a key can stand for its site anywhere.
+    """
     if not site:
         return ""
-    host = _host(site) if "//" in site else site.split("/", 1)[0].partition(":")[0]
-    host = host.lower().rstrip(".")
+    if "//" in site:
+        host = link_host(site)
+    elif site.startswith("["):
+        host = site.partition("]")[0].lower() + "]"
+    else:
+        host = site.split("/", 1)[0].partition(":")[0].lower().rstrip(".")
     if not host or host.startswith("[") or host.replace(".", "").isdigit():
         return host
     labels = host.split(".")
@@ -59,23 +59,35 @@ class LinkSites:
     A link without a host (relative, a fragment, ``mailto:``, an anchor with
     no ``href``) is always local; one with a host is local when it shares the
     page's registrable domain. Without a site only host-less links are local.
+
+    Attributes:
+        key: The page's site (:func:`site_key`), read once for the page.
     """
 
-    __slots__ = ("_key", "_seen")
+    __slots__ = ("_seen", "key")
 
     def __init__(self, site: str | None) -> None:
-        self._key = site_key(site)
+        self.key = site_key(site)
         self._seen: dict[str, bool] = {}
 
     def is_local(self, url: str) -> bool:
         """Whether ``url`` points into the page's own site."""
-        host = _host(url)
-        if not host:
-            return True
-        local = self._seen.get(host)
+        slashes = url.find("//")
+        if slashes == -1:
+            return True  # no authority, so no host
+        # A page's links come from a few origins, so each origin (the URL up
+        # to its path) is split once. Every link of the 181 aeb pages read
+        # by is_local: 36 ms with urlsplit on each link, 8-11 ms per origin
+        # (13-17 ms with the hand-written host reader this replaced). The
+        # origin has the link's host: tests/test_clean_site.py pins the two
+        # readings together.
+        cut = url.find("/", slashes + 2)
+        origin = url if cut == -1 else url[:cut]
+        local = self._seen.get(origin)
         if local is None:
-            local = bool(self._key) and site_key(host) == self._key
-            self._seen[host] = local
+            host = link_host(origin)
+            local = not host or (bool(self.key) and site_key(host) == self.key)
+            self._seen[origin] = local
         return local
 
     def mostly_local(self, urls: list[str]) -> bool:
