@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+
 import pytest
 
-from pagechunk import CHROME_HEADINGS, Block, LinkSpan, clean_blocks
+from pagechunk import CHROME_HEADINGS, Block, LinkSpan, clean_blocks, clean_markdown
+from pagechunk.clean import clean_with
 from pagechunk.clean.measure import readable_chars
-from pagechunk.clean.site import LinkSites, site_key
+from pagechunk.options import CleanOptions
 
 SITE = "https://www.example.com/articles/today"
 ARTICLE = Block("word " * 50)  # 200 readable characters: a substantial paragraph
@@ -33,69 +37,6 @@ def clean(blocks: list[Block], **options: object) -> list[Block]:
 
 
 # Measures -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("", 0),
-        ("Hello, world!", 10),
-        ("It’s “quoted” — twice…", 14),
-        ("日本語の文章です。「テスト」", 11),
-        ("naïve café, 2024", 13),
-        ("\u00a9 \u2022 \u00b7 \u2014", 0),
-        ("snow\u2603man \ud800", 7),  # a lone surrogate is not readable
-    ],
-)
-def test_readable_chars_counts_letters_and_digits(text: str, expected: int) -> None:
-    assert readable_chars(text) == expected
-    assert readable_chars(text) == sum(map(str.isalnum, text))
-
-
-@pytest.mark.parametrize(
-    ("site", "key"),
-    [
-        ("https://www.example.com/a/b", "example.com"),
-        ("http://user@Docs.Example.COM:8080/x", "example.com"),
-        ("example.com", "example.com"),
-        ("news.bbc.co.uk", "bbc.co.uk"),
-        ("https://shop.example.com.au/", "example.com.au"),
-        ("http://192.168.1.7/x", "192.168.1.7"),
-        ("localhost", "localhost"),
-        (None, ""),
-        ("", ""),
-    ],
-)
-def test_site_key_is_the_registrable_domain(site: str | None, key: str) -> None:
-    assert site_key(site) == key
-
-
-@pytest.mark.parametrize(
-    ("url", "local"),
-    [
-        ("/about", True),
-        ("about.html", True),
-        ("#top", True),
-        ("", True),
-        ("mailto:desk@example.org", True),
-        ("javascript:void(0)", True),
-        ("/search?next=https://elsewhere.org/", True),
-        ("https://example.com/", True),
-        ("https://docs.example.com/guide", True),
-        ("//cdn.example.com/x", True),
-        ("https://example.org/", False),
-        ("https://notexample.com/", False),
-        ("https://example.com.evil.net/", False),
-    ],
-)
-def test_link_sites_local(url: str, local: bool) -> None:
-    assert LinkSites(SITE).is_local(url) is local
-
-
-def test_without_site_only_links_without_host_are_local() -> None:
-    sites = LinkSites(None)
-    assert sites.is_local("/about")
-    assert not sites.is_local("https://www.example.com/about")
 
 
 # Rule 1: prose value -------------------------------------------------------
@@ -248,6 +189,28 @@ def test_thresholds_are_keyword_parameters() -> None:
     assert clean(blocks, max_menu_chars=10) == blocks
     assert clean(blocks, link_density=0.3, min_menu_links=1) == [ARTICLE]
     assert clean(blocks, min_prose_chars=10) == blocks
+
+
+def test_clean_with_takes_the_thresholds_as_one_object() -> None:
+    two_links = linked("Older articles from March", "Newer articles from May")
+    half_links = linked("Archive", extra=" of older posts")
+    blocks = [ARTICLE, two_links, half_links]
+    options = CleanOptions(min_menu_links=2)
+    assert clean_with(blocks, options, site=SITE) == [ARTICLE, half_links]
+    assert clean_with(blocks, options, site=SITE) == clean(blocks, min_menu_links=2)
+
+
+def test_defaults_are_those_of_clean_options() -> None:
+    defaults = CleanOptions()
+    for function in (clean_blocks, clean_markdown):
+        parameters = inspect.signature(function).parameters
+        for field in dataclasses.fields(CleanOptions):
+            assert parameters[field.name].default == getattr(defaults, field.name)
+
+
+def test_chrome_headings_as_a_string_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="chrome_headings"):
+        clean([ARTICLE], chrome_headings="footer")
 
 
 # Chrome sections -------------------------------------------------------------

@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 
 from pagechunk import clean_markdown
+from pagechunk.clean import CLEANED_MEDIA_TYPES, clean_markdown_with
+from pagechunk.options import CleanOptions
+from pagechunk.vocabulary import HTML_MEDIA_TYPES
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -55,6 +58,24 @@ def test_other_originals_pass_through(
 ) -> None:
     result = clean_markdown(MENU_PAGE, media_type=media_type, source_uri=source_uri)
     assert result is MENU_PAGE
+
+
+def test_cleaned_media_types_are_the_html_media_types() -> None:
+    assert CLEANED_MEDIA_TYPES is HTML_MEDIA_TYPES
+
+
+def test_clean_markdown_with_takes_the_thresholds_as_one_object() -> None:
+    text = (
+        "[All the older posts from March](/older) "
+        "[All the newer posts from May](/new)\n\n" + "Long text here. " * 20
+    )
+    result = clean_markdown_with(
+        text,
+        CleanOptions(min_menu_links=2),
+        media_type="text/html",
+        source_uri="https://example.com/",
+    )
+    assert result == "Long text here. " * 20
 
 
 def test_switch_turns_markdown_cleaning_off(monkeypatch: pytest.MonkeyPatch) -> None:

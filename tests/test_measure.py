@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,3 +51,20 @@ def test_measure_reads_each_block(page: list[Block]) -> None:
         assert facts.links[index] == len(block.links)
         assert facts.link_share[index] == (linked / readable if readable else 1.0)
         assert facts.own_readable(index) == readable - linked
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", 0),
+        ("Hello, world!", 10),
+        ("It’s “quoted” — twice…", 14),
+        ("日本語の文章です。「テスト」", 11),
+        ("naïve café, 2024", 13),
+        ("\u00a9 \u2022 \u00b7 \u2014", 0),
+        ("snow\u2603man \ud800", 7),  # a lone surrogate is not readable
+    ],
+)
+def test_readable_chars_counts_letters_and_digits(text: str, expected: int) -> None:
+    assert readable_chars(text) == expected
+    assert readable_chars(text) == sum(map(str.isalnum, text))

@@ -6,7 +6,7 @@ steps read besides them. Each is frozen: a caller who wants others passes them
 as arguments.
 """
 
-__all__ = ["CHROME_HEADINGS"]
+__all__ = ["CHROME_HEADINGS", "HTML_MEDIA_TYPES"]
 
 CHROME_HEADINGS = frozenset(
     {
@@ -50,3 +50,7 @@ CHROME_HEADINGS = frozenset(
     }
 )
 """Lower-cased heading texts that name page chrome rather than content."""
+
+HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+"""Media types of an HTML page: what batch reads from an archive as a page,
+and the originals whose Markdown :func:`~pagechunk.clean_markdown` cleans."""

@@ -38,20 +38,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import cast
 from urllib.parse import urlsplit
 
-from pagechunk.clean.measure import Limits, measure
+from pagechunk.clean.measure import measure
 from pagechunk.clean.memory import SiteMemory, block_signature
 from pagechunk.clean.placement import (
-    CHROME_HEADINGS,
-    Layout,
+    PagePlacement,
     prune_emptied_headings,
-    read_layout,
+    read_placement,
 )
 from pagechunk.clean.rules import Page, judge
 from pagechunk.clean.site import LinkSites
 from pagechunk.markdown.read import read_blocks
 from pagechunk.model import Block
+from pagechunk.options import CleanOptions
+from pagechunk.vocabulary import CHROME_HEADINGS, HTML_MEDIA_TYPES
 
 __all__ = [
     "CHROME_HEADINGS",
@@ -60,16 +62,21 @@ __all__ = [
     "SiteMemory",
     "clean_blocks",
     "clean_markdown",
+    "clean_markdown_with",
+    "clean_with",
     "cleaning_enabled",
 ]
 
 SWITCH_VARIABLE = "PAGECHUNK_BOILERPLATE"
 """The environment variable that turns cleaning off when set to ``off``."""
 
-CLEANED_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
-"""Media types of the originals whose Markdown :func:`clean_markdown` cleans."""
+CLEANED_MEDIA_TYPES = HTML_MEDIA_TYPES
+"""Media types of the originals whose Markdown :func:`clean_markdown` cleans:
+:data:`pagechunk.vocabulary.HTML_MEDIA_TYPES`, under its older name."""
 
 _OFF_VALUES = frozenset({"off", "0", "false", "no"})
+
+_DEFAULT = CleanOptions()
 
 
 def cleaning_enabled() -> bool:
@@ -81,14 +88,14 @@ def clean_blocks(
     blocks: Iterable[Block],
     *,
     site: str | None,
-    link_density: float = 0.6,
-    min_prose_chars: int = 200,
-    min_intro_chars: int = 24,
-    min_menu_links: int = 3,
-    max_menu_chars: int = 36,
-    chrome_headings: Iterable[str] = CHROME_HEADINGS,
+    link_density: float = _DEFAULT.link_density,
+    min_prose_chars: int = _DEFAULT.min_prose_chars,
+    min_intro_chars: int = _DEFAULT.min_intro_chars,
+    min_menu_links: int = _DEFAULT.min_menu_links,
+    max_menu_chars: int = _DEFAULT.max_menu_chars,
+    chrome_headings: Iterable[str] = _DEFAULT.chrome_headings,
     memory: SiteMemory | None = None,
-    min_site_pages: int = 3,
+    min_site_pages: int = _DEFAULT.min_site_pages,
 ) -> list[Block]:
     """Drop the blocks that are page chrome, keeping the rest in order.
 
@@ -119,65 +126,81 @@ def clean_blocks(
 
     Raises:
         ValueError: ``min_site_pages`` is below 1.
+        TypeError: ``chrome_headings`` is a string, not a collection of
+            names.
     """
-    if min_site_pages < 1:
-        raise ValueError(f"min_site_pages must be at least 1: {min_site_pages}")
+    options = CleanOptions(
+        link_density=link_density,
+        min_prose_chars=min_prose_chars,
+        min_intro_chars=min_intro_chars,
+        min_menu_links=min_menu_links,
+        max_menu_chars=max_menu_chars,
+        # CleanOptions makes a frozenset of any collection of names.
+        chrome_headings=cast(frozenset[str], chrome_headings),
+        min_site_pages=min_site_pages,
+    )
+    return clean_with(blocks, options, site=site, memory=memory)
+
+
+def clean_with(
+    blocks: Iterable[Block],
+    options: CleanOptions,
+    *,
+    site: str | None,
+    memory: SiteMemory | None = None,
+) -> list[Block]:
+    """:func:`clean_blocks` with its thresholds as one object, as the
+    pipeline holds them."""
     listed = list(blocks)
     if not listed or not cleaning_enabled():
         return listed
-    limits = Limits(
-        link_density,
-        min_prose_chars,
-        min_intro_chars,
-        min_menu_links,
-        max_menu_chars,
-        frozenset(name.casefold() for name in chrome_headings),
-    )
     sites = LinkSites(site)
-    keep, layout = _judge_page(listed, limits, sites)
+    keep, placement = _judge_page(listed, options, sites)
     if memory is not None:
-        repeated = _site_chrome(listed, layout, memory, site, min_site_pages)
+        repeated = _site_chrome(listed, placement, memory, sites.key, options)
         rest = [i for i, kept in enumerate(keep) if kept and i not in repeated]
         if len(rest) < sum(keep):
             # The page's own rules judge what is left once more, so that
             # cleaning the result again, against the same memory, keeps it.
             listed = [listed[index] for index in rest]
-            keep, _ = _judge_page(listed, limits, sites)
+            keep, _ = _judge_page(listed, options, sites)
     return [block for block, kept in zip(listed, keep, strict=True) if kept]
 
 
 def _judge_page(
-    blocks: list[Block], limits: Limits, sites: LinkSites
-) -> tuple[list[bool], Layout]:
+    blocks: list[Block], options: CleanOptions, sites: LinkSites
+) -> tuple[list[bool], PagePlacement]:
     """Whether each block stays by the page's own evidence, emptied headings
-    pruned, and the page's layout."""
+    pruned, and the page's placement."""
     facts = measure(blocks)
-    layout = read_layout(blocks, facts, limits)
-    page = Page(blocks, facts, layout, sites, limits)
+    placement = read_placement(blocks, facts, options)
+    page = Page(blocks, facts, placement, sites, options)
     keep = [judge(page, index) for index in range(len(blocks))]
     prune_emptied_headings(blocks, keep)
-    return keep, layout
+    return keep, placement
 
 
 def _site_chrome(
     blocks: list[Block],
-    layout: Layout,
+    placement: PagePlacement,
     memory: SiteMemory,
-    site: str | None,
-    pages: int,
+    site: str,
+    options: CleanOptions,
 ) -> set[int]:
     """The blocks outside the article span that the site repeats on at least
-    ``pages`` pages, observing the page into ``memory`` first unless it is
-    frozen."""
+    ``min_site_pages`` pages, observing the page into ``memory`` first unless
+    it is frozen."""
     signatures = [block_signature(block) for block in blocks]
     if not memory.read_only:
         memory.record(site, [sign for sign in signatures if sign is not None])
+    counts = memory.counts(site)
+    pages = options.min_site_pages
     return {
         index
         for index, signature in enumerate(signatures)
         if signature is not None
-        and not layout.article_start <= index <= layout.article_end
-        and memory.count(site, signature) >= pages
+        and not placement.article_start <= index <= placement.article_end
+        and counts.get(signature, 0) >= pages
     }
 
 
@@ -186,14 +209,14 @@ def clean_markdown(
     *,
     media_type: str | None,
     source_uri: str | None,
-    link_density: float = 0.6,
-    min_prose_chars: int = 200,
-    min_intro_chars: int = 24,
-    min_menu_links: int = 3,
-    max_menu_chars: int = 36,
-    chrome_headings: Iterable[str] = CHROME_HEADINGS,
+    link_density: float = _DEFAULT.link_density,
+    min_prose_chars: int = _DEFAULT.min_prose_chars,
+    min_intro_chars: int = _DEFAULT.min_intro_chars,
+    min_menu_links: int = _DEFAULT.min_menu_links,
+    max_menu_chars: int = _DEFAULT.max_menu_chars,
+    chrome_headings: Iterable[str] = _DEFAULT.chrome_headings,
     memory: SiteMemory | None = None,
-    min_site_pages: int = 3,
+    min_site_pages: int = _DEFAULT.min_site_pages,
 ) -> str:
     """Drop chrome blocks from Markdown converted from a web page.
 
@@ -205,22 +228,35 @@ def clean_markdown(
     ``source_uri`` as the site, and so are ``memory`` and
     ``min_site_pages``.
     """
-    if not (cleaning_enabled() and _is_web_page(media_type, source_uri)):
-        return markdown
-    read = read_blocks(markdown)
-    blocks = [block.seen() for block in read]
-    kept = clean_blocks(
-        blocks,
-        site=source_uri,
+    options = CleanOptions(
         link_density=link_density,
         min_prose_chars=min_prose_chars,
         min_intro_chars=min_intro_chars,
         min_menu_links=min_menu_links,
         max_menu_chars=max_menu_chars,
-        chrome_headings=chrome_headings,
-        memory=memory,
+        chrome_headings=cast(frozenset[str], chrome_headings),
         min_site_pages=min_site_pages,
     )
+    return clean_markdown_with(
+        markdown, options, media_type=media_type, source_uri=source_uri, memory=memory
+    )
+
+
+def clean_markdown_with(
+    markdown: str,
+    options: CleanOptions,
+    *,
+    media_type: str | None,
+    source_uri: str | None,
+    memory: SiteMemory | None = None,
+) -> str:
+    """:func:`clean_markdown` with its thresholds as one object, as the
+    pipeline holds them."""
+    if not (cleaning_enabled() and _is_web_page(media_type, source_uri)):
+        return markdown
+    read = read_blocks(markdown)
+    blocks = [block.seen() for block in read]
+    kept = clean_with(blocks, options, site=source_uri, memory=memory)
     if len(kept) == len(blocks):
         return markdown
     kept_ids = {id(block) for block in kept}
@@ -237,7 +273,7 @@ def _is_web_page(media_type: str | None, source_uri: str | None) -> bool:
     """Whether the original was an HTML page fetched over HTTP(S)."""
     if not media_type or not source_uri:
         return False
-    if media_type.split(";", 1)[0].strip().lower() not in CLEANED_MEDIA_TYPES:
+    if media_type.split(";", 1)[0].strip().lower() not in HTML_MEDIA_TYPES:
         return False
     try:
         parts = urlsplit(source_uri.strip())

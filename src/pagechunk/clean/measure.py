@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pagechunk.model import Block
+from pagechunk.model import CODE, HEADING, Block
+from pagechunk.options import CleanOptions
 
-__all__ = ["Limits", "PageFacts", "measure", "readable_chars", "reads_like_content"]
+__all__ = ["PageFacts", "measure", "readable_chars", "reads_like_content"]
 
 _ASCII_UNREADABLE = bytes(code for code in range(128) if not chr(code).isalnum())
 _ASCII = bytes(range(128))
@@ -58,18 +59,6 @@ def _wide_readable(wide: str) -> int:
                 if wide.isalnum():
                     return len(wide)
     return sum(map(str.isalnum, wide))
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """The thresholds of one cleaning run (see :func:`pagechunk.clean_blocks`)."""
-
-    link_density: float
-    min_prose_chars: int
-    min_intro_chars: int
-    min_menu_links: int
-    max_menu_chars: int
-    chrome_headings: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,15 +111,15 @@ def _label_readable(block: Block) -> int:
 
 
 def reads_like_content(
-    block: Block, facts: PageFacts, index: int, limits: Limits
+    block: Block, facts: PageFacts, index: int, options: CleanOptions
 ) -> bool:
     """Whether the block at ``index`` reads like content: code, or
     ``min_intro_chars`` of readable text with a link share under
     ``link_density``."""
-    if block.kind == "code":
+    if block.kind == CODE:
         return True
     return (
-        block.kind != "heading"
-        and facts.readable[index] >= limits.min_intro_chars
-        and facts.link_share[index] < limits.link_density
+        block.kind != HEADING
+        and facts.readable[index] >= options.min_intro_chars
+        and facts.link_share[index] < options.link_density
     )

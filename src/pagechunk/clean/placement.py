@@ -12,17 +12,16 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from pagechunk.clean.measure import Limits, PageFacts, reads_like_content
+from pagechunk.clean.measure import PageFacts, reads_like_content
 from pagechunk.clean.tail import read_tail
-from pagechunk.model import Block
-from pagechunk.vocabulary import CHROME_HEADINGS
+from pagechunk.model import CODE, HEADING, Block
+from pagechunk.options import CleanOptions
 
 __all__ = [
-    "CHROME_HEADINGS",
-    "Layout",
+    "PagePlacement",
     "heading_name",
     "prune_emptied_headings",
-    "read_layout",
+    "read_placement",
 ]
 
 
@@ -35,8 +34,9 @@ def heading_name(text: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Layout:
-    """Page-level evidence for each block, by index.
+class PagePlacement:
+    """Where each block stands on its page, by index: the evidence of
+    placement the rules read.
 
     Attributes:
         repeated: The block is a short link block whose text the page repeats.
@@ -64,38 +64,38 @@ class Layout:
     tail_label: list[bool]
 
 
-def read_layout(blocks: list[Block], facts: PageFacts, limits: Limits) -> Layout:
-    """Read the layout evidence of a page in one pass per kind of evidence."""
-    repeated = _repeated_link_blocks(blocks, facts, limits)
-    start, end = _article_span(blocks, facts, limits)
-    opening, context = _chrome_sections(blocks, facts, repeated, limits)
-    menus = _menu_links(blocks, facts, limits)
-    notes, labels = read_tail(blocks, facts, repeated, limits)
-    return Layout(repeated, start, end, opening, context, menus, notes, labels)
+def read_placement(
+    blocks: list[Block], facts: PageFacts, options: CleanOptions
+) -> PagePlacement:
+    """Read where the blocks of a page stand, one pass per kind of evidence."""
+    repeated = _repeated_link_blocks(blocks, facts, options)
+    start, end = _article_span(blocks, facts, options)
+    opening, context = _chrome_sections(blocks, facts, repeated, options)
+    menus = _menu_links(blocks, facts, options)
+    notes, labels = read_tail(blocks, facts, repeated, options)
+    return PagePlacement(repeated, start, end, opening, context, menus, notes, labels)
 
 
 def _short_link_blocks(
-    blocks: list[Block], facts: PageFacts, limits: Limits
+    blocks: list[Block], facts: PageFacts, options: CleanOptions
 ) -> list[int]:
     # Only blocks that no earlier rule protects can repeat: keeping the set
     # fixed keeps cleaning idempotent.
-    top = limits.min_prose_chars
+    top = options.min_prose_chars
     return [
         index
         for index, (links, readable) in enumerate(
             zip(facts.links, facts.readable, strict=True)
         )
-        if links
-        and 0 < readable < top
-        and blocks[index].kind not in ("heading", "code")
+        if links and 0 < readable < top and blocks[index].kind not in (HEADING, CODE)
     ]
 
 
 def _repeated_link_blocks(
-    blocks: list[Block], facts: PageFacts, limits: Limits
+    blocks: list[Block], facts: PageFacts, options: CleanOptions
 ) -> list[bool]:
     by_text: dict[str, list[int]] = {}
-    for index in _short_link_blocks(blocks, facts, limits):
+    for index in _short_link_blocks(blocks, facts, options):
         by_text.setdefault(blocks[index].text, []).append(index)
     # Equal texts share a key, so each distinct text is normalised once.
     by_key: dict[str, list[int]] = {}
@@ -109,10 +109,12 @@ def _repeated_link_blocks(
     return repeated
 
 
-def _menu_links(blocks: list[Block], facts: PageFacts, limits: Limits) -> list[int]:
+def _menu_links(
+    blocks: list[Block], facts: PageFacts, options: CleanOptions
+) -> list[int]:
     # Grouping by attributes, not adjacency, keeps cleaning idempotent:
     # removing a block never merges two groups.
-    density = limits.link_density
+    density = options.link_density
     menus: dict[tuple[str, str], int] = {}
     for index, (links, share) in enumerate(
         zip(facts.links, facts.link_share, strict=True)
@@ -126,24 +128,24 @@ def _menu_links(blocks: list[Block], facts: PageFacts, limits: Limits) -> list[i
 
 
 def _is_substantial(
-    blocks: list[Block], facts: PageFacts, index: int, limits: Limits
+    blocks: list[Block], facts: PageFacts, index: int, options: CleanOptions
 ) -> bool:
     return (
-        facts.own_readable(index) >= limits.min_prose_chars
-        and facts.link_share[index] < limits.link_density
-        and blocks[index].kind not in ("heading", "code")
+        facts.own_readable(index) >= options.min_prose_chars
+        and facts.link_share[index] < options.link_density
+        and blocks[index].kind not in (HEADING, CODE)
     )
 
 
 def _article_span(
-    blocks: list[Block], facts: PageFacts, limits: Limits
+    blocks: list[Block], facts: PageFacts, options: CleanOptions
 ) -> tuple[int, int]:
     # Only substantial paragraphs can hold min_prose_chars readable characters,
     # so the search looks no further than the blocks that do.
-    top = limits.min_prose_chars
+    top = options.min_prose_chars
     large = [index for index, count in enumerate(facts.readable) if count >= top]
     substantial = (
-        index for index in large if _is_substantial(blocks, facts, index, limits)
+        index for index in large if _is_substantial(blocks, facts, index, options)
     )
     start = next(substantial, None)
     if start is None:
@@ -151,7 +153,7 @@ def _article_span(
     end = next(
         index
         for index in reversed(large)
-        if _is_substantial(blocks, facts, index, limits)
+        if _is_substantial(blocks, facts, index, options)
     )
     return start, end
 
@@ -160,22 +162,22 @@ def _chrome_sections(
     blocks: list[Block],
     facts: PageFacts,
     repeated: list[bool],
-    limits: Limits,
+    options: CleanOptions,
 ) -> tuple[list[bool], list[bool]]:
     opening = [False] * len(blocks)
     context = [False] * len(blocks)
-    first = _first_chrome_heading(blocks, limits)
+    first = _first_chrome_heading(blocks, options)
     if first is None:
         return opening, context
     section_level = 0  # rank of the heading that opened the chrome section
     discarding = False
     for index in range(first, len(blocks)):
         block = blocks[index]
-        if block.kind == "heading":
+        if block.kind == HEADING:
             level = block.level or 6
             if section_level and level <= section_level:
                 section_level, discarding = 0, False
-            if heading_name(block.text) in limits.chrome_headings:
+            if heading_name(block.text) in options.chrome_headings:
                 # The heading names chrome, so it goes with its opening even
                 # when the article starts right under it.
                 section_level = section_level or level
@@ -183,7 +185,7 @@ def _chrome_sections(
         elif (
             discarding
             and not repeated[index]
-            and reads_like_content(block, facts, index, limits)
+            and reads_like_content(block, facts, index, options)
         ):
             discarding = False
         opening[index] = discarding
@@ -191,16 +193,16 @@ def _chrome_sections(
     return opening, context
 
 
-def _first_chrome_heading(blocks: list[Block], limits: Limits) -> int | None:
+def _first_chrome_heading(blocks: list[Block], options: CleanOptions) -> int | None:
     """The index of the first heading named as chrome; no chrome section can
     open before it."""
     chrome: dict[str, bool] = {}  # heading text: whether it names chrome
     for index, block in enumerate(blocks):
-        if block.kind != "heading":
+        if block.kind != HEADING:
             continue
         named = chrome.get(block.text)
         if named is None:
-            named = heading_name(block.text) in limits.chrome_headings
+            named = heading_name(block.text) in options.chrome_headings
             chrome[block.text] = named
         if named:
             return index
@@ -218,7 +220,7 @@ def prune_emptied_headings(blocks: list[Block], keep: list[bool]) -> None:
     # Each open heading: [index, level, had content, kept content].
     open_headings: list[list[int]] = []
     for index, block in enumerate(blocks):
-        if block.kind == "heading":
+        if block.kind == HEADING:
             level = block.level or 6
             while open_headings and open_headings[-1][1] >= level:
                 _close_heading(open_headings, keep)

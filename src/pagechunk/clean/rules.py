@@ -15,10 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from pagechunk.clean.measure import Limits, PageFacts
-from pagechunk.clean.placement import Layout
+from pagechunk.clean.measure import PageFacts
+from pagechunk.clean.placement import PagePlacement
 from pagechunk.clean.site import LinkSites
-from pagechunk.model import Block
+from pagechunk.model import CODE, HEADING, Block
+from pagechunk.options import CleanOptions
 
 __all__ = [
     "DROP",
@@ -52,13 +53,14 @@ DROP = Verdict.DROP
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """Everything the rules read: the blocks, their measures and layout."""
+    """Everything the rules read: the blocks, their measures and placement,
+    the page's site and the thresholds."""
 
     blocks: list[Block]
     facts: PageFacts
-    layout: Layout
+    placement: PagePlacement
     sites: LinkSites
-    limits: Limits
+    options: CleanOptions
 
 
 Rule = Callable[[Page, int], Verdict | None]
@@ -66,44 +68,44 @@ Rule = Callable[[Page, int], Verdict | None]
 
 def prose_value(page: Page, index: int) -> Verdict | None:
     """Keep a block with at least ``min_prose_chars`` readable characters."""
-    if page.facts.readable[index] >= page.limits.min_prose_chars:
+    if page.facts.readable[index] >= page.options.min_prose_chars:
         return KEEP
     return None
 
 
 def chrome_opening(page: Page, index: int) -> Verdict | None:
     """Drop what stands in the opening of a chrome section, before any content."""
-    return DROP if page.layout.chrome_opening[index] else None
+    return DROP if page.placement.chrome_opening[index] else None
 
 
 def tail_note(page: Page, index: int) -> Verdict | None:
     """Drop a credit, contact, call-to-action or disclosure note after the
     article's last sentence, and what follows it there."""
-    return DROP if page.layout.tail_note[index] else None
+    return DROP if page.placement.tail_note[index] else None
 
 
 def tail_label(page: Page, index: int) -> Verdict | None:
     """Drop a short label under a heading after the article's last sentence."""
-    return DROP if page.layout.tail_label[index] else None
+    return DROP if page.placement.tail_label[index] else None
 
 
 def plain_text(page: Page, index: int) -> Verdict | None:
     """Keep headings, code and blocks without links."""
-    if page.blocks[index].kind in ("heading", "code") or not page.facts.links[index]:
+    if page.blocks[index].kind in (HEADING, CODE) or not page.facts.links[index]:
         return KEEP
     return None
 
 
 def empty_or_repeated(page: Page, index: int) -> Verdict | None:
     """Drop a link block with nothing to read, or one the page repeats."""
-    if not page.facts.readable[index] or page.layout.repeated[index]:
+    if not page.facts.readable[index] or page.placement.repeated[index]:
         return DROP
     return None
 
 
 def menu_shaped(page: Page, index: int) -> Verdict | None:
     """Keep a block unless links fill it and mostly stay on the site."""
-    if page.facts.link_share[index] < page.limits.link_density:
+    if page.facts.link_share[index] < page.options.link_density:
         return KEEP
     urls = [link.url for link in page.blocks[index].links]
     return None if page.sites.mostly_local(urls) else KEEP
@@ -112,11 +114,11 @@ def menu_shaped(page: Page, index: int) -> Verdict | None:
 def placed_like_chrome(page: Page, index: int) -> Verdict | None:
     """Keep a block unless it repeats, stands outside the article span or
     inside a chrome section."""
-    layout = page.layout
+    placement = page.placement
     if (
-        layout.repeated[index]
-        or not layout.article_start <= index <= layout.article_end
-        or layout.chrome_context[index]
+        placement.repeated[index]
+        or not placement.article_start <= index <= placement.article_end
+        or placement.chrome_context[index]
     ):
         return None
     return KEEP
@@ -127,13 +129,13 @@ def menu_sized(page: Page, index: int) -> Verdict | None:
     ``max_menu_chars`` readable characters.
 
     The menu is the block together with the other link-dense blocks of its
-    kind under its heading path (see :class:`~pagechunk.clean.placement.Layout`),
+    kind under its heading path (see :class:`~pagechunk.clean.placement.PagePlacement`),
     so a list whose entries are blocks of their own is measured whole.
     """
-    limits = page.limits
+    options = page.options
     if (
-        page.layout.menu_links[index] >= limits.min_menu_links
-        or page.facts.readable[index] <= limits.max_menu_chars
+        page.placement.menu_links[index] >= options.min_menu_links
+        or page.facts.readable[index] <= options.max_menu_chars
     ):
         return DROP
     return KEEP

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 
-from pagechunk.clean.measure import Limits, PageFacts, reads_like_content
-from pagechunk.model import Block
+from pagechunk.clean.measure import PageFacts, reads_like_content
+from pagechunk.model import CODE, HEADING, PARAGRAPH, QUOTE, Block
+from pagechunk.options import CleanOptions
 
 __all__ = ["NOTE_PHRASES", "TailMarks", "reads_like_note", "read_tail"]
 
@@ -79,49 +80,49 @@ def reads_like_note(text: str) -> bool:
 
 
 def read_tail(
-    blocks: list[Block], facts: PageFacts, repeated: list[bool], limits: Limits
+    blocks: list[Block], facts: PageFacts, repeated: list[bool], options: CleanOptions
 ) -> TailMarks:
     """Mark the notes and the labels of the page's tail."""
     notes = [False] * len(blocks)
     labels = [False] * len(blocks)
-    start = _tail_start(blocks, facts, repeated, limits)
+    start = _tail_start(blocks, facts, repeated, options)
     noted = in_section = False
     for index in range(start, len(blocks)):
         block, readable = blocks[index], facts.readable[index]
-        if block.kind == "heading":
+        if block.kind == HEADING:
             in_section = True
             continue
-        if block.kind == "code" or readable >= limits.min_prose_chars:
+        if block.kind == CODE or readable >= options.min_prose_chars:
             continue
         noted = noted or reads_like_note(block.text)
         notes[index] = noted
         labels[index] = (
             in_section
             and not facts.links[index]
-            and block.kind in ("paragraph", "quote")
-            and readable < limits.min_intro_chars
+            and block.kind in (PARAGRAPH, QUOTE)
+            and readable < options.min_intro_chars
         )
     return notes, labels
 
 
 def _tail_start(
-    blocks: list[Block], facts: PageFacts, repeated: list[bool], limits: Limits
+    blocks: list[Block], facts: PageFacts, repeated: list[bool], options: CleanOptions
 ) -> int:
     """The index after the article's last sentence; past the end without one."""
     for index in range(len(blocks) - 1, -1, -1):
         block = blocks[index]
         if (
             not repeated[index]
-            and reads_like_content(block, facts, index, limits)
-            and not _short_note(block, facts.readable[index], limits)
+            and reads_like_content(block, facts, index, options)
+            and not _short_note(block, facts.readable[index], options)
         ):
             return index + 1
     return len(blocks)
 
 
-def _short_note(block: Block, readable: int, limits: Limits) -> bool:
+def _short_note(block: Block, readable: int, options: CleanOptions) -> bool:
     return (
-        block.kind != "code"
-        and readable < limits.min_prose_chars
+        block.kind != CODE
+        and readable < options.min_prose_chars
         and reads_like_note(block.text)
     )
