@@ -4,9 +4,142 @@ The text API's own tag sets (:data:`~pagechunk.DROP_TAGS` and the others) are
 public constants of :mod:`pagechunk.model`; the sets here are the ones the
 steps read besides them. Each is frozen: a caller who wants others passes them
 as arguments.
+
+The tag sets are grouped by the step of :mod:`pagechunk.html` that reads them,
+in the order the steps run: guard, head, flatten, focus, walk and tables.
 """
 
-__all__ = ["CHROME_HEADINGS", "HTML_MEDIA_TYPES"]
+from types import MappingProxyType
+
+from pagechunk.model import CODE, ITEM, QUOTE, ROW
+
+__all__ = [
+    "BLOCK_TAGS",
+    "CELL_TAGS",
+    "CHROME_HEADINGS",
+    "CONTENT_NAME_WORDS",
+    "HEADING_LEVELS",
+    "HEAD_TAGS",
+    "HTML_MEDIA_TYPES",
+    "INLINE_TAGS",
+    "ITEM_TAGS",
+    "LAYOUT_ROLES",
+    "LINE_TAGS",
+    "LINK_TAGS",
+    "NAMED_TAGS",
+    "PICTURE_TAGS",
+    "PROSE_TAGS",
+    "RAW_TEXT_TAGS",
+    "TABLE_LAYOUT_TAGS",
+    "TAG_KINDS",
+    "VOID_TAGS",
+]
+
+# -- guard: reading tags in the raw bytes ------------------------------------
+
+VOID_TAGS = frozenset(
+    {
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+        "meta", "param", "source", "track", "wbr",
+    }
+)  # fmt: skip
+"""Elements that have no end tag, so open nothing that nests."""
+
+RAW_TEXT_TAGS = frozenset({"script", "style", "textarea", "title"})
+"""Elements whose text is read as text: a ``<`` inside opens no tag."""
+
+# -- head: what the page declares about itself -------------------------------
+
+LINK_TAGS = frozenset({"a", "area"})
+"""Elements whose ``href`` is one of the page's links."""
+
+HEAD_TAGS = LINK_TAGS | {"base", "meta", "link", "template"}
+"""Elements the head step reads: links, ``<base>``, ``<meta>``, ``<link>``,
+and ``<template>``, whose links are never shown. (``<title>`` is read by the
+prune step: only a title outside what it drops counts.)"""
+
+# -- flatten: inline markup merged into its block ----------------------------
+
+INLINE_TAGS = frozenset(
+    {
+        "abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data",
+        "del", "dfn", "em", "font", "i", "img", "input", "ins", "kbd", "label",
+        "link", "mark", "meta", "nobr", "picture", "q", "rp", "rt", "ruby", "s",
+        "samp", "small", "source", "span", "strike", "strong", "sub", "sup",
+        "time", "tt", "u", "var", "wbr",
+    }
+)  # fmt: skip
+"""Elements whose text runs on in their parent's line; merging them into the
+parent before the walk leaves it far fewer nodes to visit."""
+
+# -- focus: where the article's prose stands ---------------------------------
+
+LINE_TAGS = frozenset({"p", "pre"})
+"""Paragraph tags: their text runs on after each link and line break."""
+
+PROSE_TAGS = frozenset(
+    {
+        "p",
+        "pre",
+        "div",
+        "td",
+        "section",
+        "article",
+        "main",
+        "blockquote",
+        "center",
+        "dd",
+    }
+)
+"""Blocks whose own text can be prose."""
+
+NAMED_TAGS = frozenset(
+    {"ul", "ol", "aside", "footer", "header", "form", "table", "figure", "figcaption"}
+)
+"""Blocks read for their ``class`` and ``id`` names only, never for prose."""
+
+PICTURE_TAGS = frozenset({"figure", "figcaption"})
+"""Elements that hold a picture and its caption: boilerplate inside an
+article by their tag alone."""
+
+CONTENT_NAME_WORDS = ("article", "content", "entry", "post", "story", "body", "text")
+"""Words inside a ``class`` or ``id`` that name the article's own box."""
+
+# -- walk and tables: blocks and their kinds ---------------------------------
+
+BLOCK_TAGS = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "body", "caption", "center",
+        "dd", "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption",
+        "figure", "footer", "form", "header", "hgroup", "legend", "li", "main",
+        "menu", "nav", "ol", "p", "pre", "search", "section", "summary", "table",
+        "tbody", "tfoot", "thead", "tr", "ul",
+    }
+)  # fmt: skip
+"""Elements that end the text before them and start a block of their own."""
+
+HEADING_LEVELS = MappingProxyType({f"h{level}": level for level in range(1, 7)})
+"""The heading elements, each with its level."""
+
+ITEM_TAGS = frozenset({"li", "dt", "dd"})
+"""List items, definition terms and descriptions."""
+
+TAG_KINDS = MappingProxyType(
+    {**dict.fromkeys(ITEM_TAGS, ITEM), "tr": ROW, "pre": CODE, "blockquote": QUOTE}
+)
+"""The :attr:`~pagechunk.Block.kind` of a block element other than a
+paragraph; every other block element reads as a paragraph."""
+
+CELL_TAGS = frozenset({"td", "th"})
+"""Table cells."""
+
+TABLE_LAYOUT_TAGS = frozenset({"table", "pre", *HEADING_LEVELS})
+"""Elements that make a table holding one a page's layout, not data."""
+
+LAYOUT_ROLES = frozenset({"presentation", "none"})
+"""``role`` values that make a table a page's layout, not data."""
+
+# -- clean: heading names ------------------------------------------------------
 
 CHROME_HEADINGS = frozenset(
     {
