@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-import pagechunk.html.parse
-from pagechunk import Block, parse_html
+import pagechunk.pipeline
+from pagechunk import Block, extract, parse_html
 from pagechunk.html.focus import (
     BOILERPLATE,
     CHROME,
@@ -24,14 +24,14 @@ from pagechunk.html.focus import (
     name_kinds,
     survey,
 )
-from pagechunk.html.parse import parse_document
 
 PAGES = Path(__file__).parent / "pages"
 FOCUS_PAGES = sorted(path.stem for path in PAGES.glob("focus_*.html"))
 
 
 def focused(html: str) -> list[Block]:
-    return parse_document(html, focus=True).page.blocks
+    """The blocks of the focus step's subtree, read as the text API reads."""
+    return extract(html, clean=False, focus=True, tables="text").blocks
 
 
 def texts(blocks: list[Block]) -> list[str]:
@@ -342,18 +342,18 @@ def test_commentary_is_an_article_and_its_comments_are_not(page):
 def test_page_without_prose_is_read_as_without_focus():
     html = "<ul><li><a href='/'>Home</a></li><li><a href='/a'>About</a></li></ul>"
     assert focus_article(etree.HTML(html), set()) is None
-    assert parse_document(html, focus=True) == parse_document(html)
+    assert extract(html, clean=False, focus=True, tables="text") == parse_html(html)
 
 
 @pytest.mark.parametrize("name", FOCUS_PAGES)
 def test_parse_html_never_focuses(name, page, monkeypatch):
     html = page(name)
-    expected = parse_document(html).page
+    expected = extract(html, clean=False, focus=False, tables="text")
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("parse_html must not run the focus step")
 
-    monkeypatch.setattr(pagechunk.html.parse, "focus_article", refuse)
+    monkeypatch.setattr(pagechunk.pipeline, "focus_article", refuse)
     assert parse_html(html) == expected
 
 

@@ -36,7 +36,8 @@ from pagechunk import (
     extract,
     parse_html,
 )
-from pagechunk.html.load import load_tree
+from pagechunk.html.decode import decode
+from pagechunk.html.tree import load_tree
 
 BASE = "https://www.example.com/news/story"
 MARKERS = ("HIDDENMARK", "SCRIPTMARK", "ATTRMARK")
@@ -192,8 +193,7 @@ def _is_subsequence(part: str, whole: str) -> bool:
 
 
 def _tree_text(html: str | bytes) -> str:
-    root = load_tree(html)
-    return "" if root is None else "".join(root.itertext())
+    return "".join(load_tree(decode(html)).itertext())
 
 
 @FUZZ

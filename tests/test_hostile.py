@@ -28,8 +28,11 @@ from pagechunk import (
     extract,
     parse_html,
 )
-from pagechunk.html.load import MAX_ATTRIBUTES, cap_attributes
-from pagechunk.html.parse import parse_document
+from pagechunk.html.decode import decode
+from pagechunk.html.guard import MAX_ATTRIBUTES, cap_attributes
+from pagechunk.html.head import PageHead, read_head
+from pagechunk.html.tree import load_tree
+from pagechunk.options import ParseOptions
 
 ENTRY_POINTS: list[Callable[..., object]] = [parse_html, extract, chunk_html]
 BASE = "https://example.org/guide/page"
@@ -38,6 +41,11 @@ BASE = "https://example.org/guide/page"
 def texts(html: str | bytes, **options: object) -> list[str]:
     """The block texts ``parse_html`` reads from a page."""
     return [block.text for block in parse_html(html, **options).blocks]
+
+
+def head_of(html: str, base_url: str | None = None) -> PageHead:
+    """What the head step reads from a page."""
+    return read_head(load_tree(decode(html)), ParseOptions(), base_url=base_url)
 
 
 def chunk_text(html: str | bytes, **options: object) -> str:
@@ -620,13 +628,12 @@ def test_an_unsafe_base_href_is_ignored(href):
     assert parse_html(html, base_url=BASE).links == [
         "https://example.org/guide/next.html"
     ]
-    document = parse_document(html, base_url=BASE)
-    assert document.site == BASE
+    assert head_of(html, base_url=BASE).site == BASE
 
 
 def test_an_unsafe_canonical_url_names_no_site():
     html = '<link rel=canonical href="javascript:alert(1)"><p>x</p>'
-    assert parse_document(html).site is None
+    assert head_of(html).site is None
 
 
 def test_url_joining_never_raises():

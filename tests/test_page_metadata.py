@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pagechunk import ParsedPage, chunk_html, extract, parse_html
-from pagechunk.html.parse import TITLE_SEPARATORS, drop_site_suffix, first_language
+from pagechunk.html.head import first_language
+from pagechunk.html.title import TITLE_SEPARATORS, drop_site_suffix
 
 ARTICLE = (
     "<article><h1>Launch</h1><p>The rocket left the pad at dawn and reached "

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pagechunk import Block, extract, parse_html
-from pagechunk.html.walk import MAX_COLSPAN
+from pagechunk.html.tables import MAX_COLSPAN
 from pagechunk.model import LinkSpan
 
 

@@ -17,7 +17,6 @@ The pipeline is layered, and each layer is a public call:
 from pagechunk.chunk import chunk_blocks, chunk_markdown
 from pagechunk.clean import CHROME_HEADINGS, SiteMemory, clean_blocks, clean_markdown
 from pagechunk.errors import DecodeError, InputTooLarge, PagechunkError
-from pagechunk.html.parse import parse_html
 from pagechunk.model import (
     CHROME_TAGS,
     CONTENT_TAGS,
@@ -33,7 +32,7 @@ from pagechunk.model import (
     LinkSpan,
     ParsedPage,
 )
-from pagechunk.pipeline import chunk_html, extract
+from pagechunk.pipeline import chunk_html, extract, parse_html
 from pagechunk.tokens import tokenizer_length
 from pagechunk.version import __version__
 

@@ -1,31 +1,154 @@
-"""The whole pipeline in one call: parse, clean, then chunk.
+"""The pipeline, top-down: the tree steps of :mod:`pagechunk.html`, then
+cleaning, then chunking.
 
-:func:`extract` stops after cleaning and returns the page; :func:`chunk_html`
-goes on to chunks; :func:`markdown_page` reads Markdown into the same page.
-Each takes the pipeline's options as one :class:`~pagechunk.options.Options`
-object (``options=``), or as keyword arguments that change the defaults one
-by one. The site that decides which links are site-local is the base URL
-given, else the page's ``<base href>``, ``<link rel=canonical>`` or
-``og:url``; a page naming none treats only relative links as local.
+:func:`parse_html` is the text API: decode, guard, tree, head, prune, flatten
+and walk. :func:`extract` runs the same steps, with the focus step before the
+walk when cleaning, and cleans the blocks; :func:`chunk_html` goes on to
+chunks; :func:`markdown_page` reads Markdown into the same page. The pipeline's
+calls take their options as one :class:`~pagechunk.options.Options` object
+(``options=``), or as keyword arguments that change the defaults one by one.
+The site that decides which links are site-local is the base URL given, else
+the page's ``<base href>``, ``<link rel=canonical>`` or ``og:url``; a page
+naming none treats only relative links as local.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from pagechunk.chunk import chunk_blocks
-from pagechunk.clean import SiteMemory, clean_blocks, clean_markdown, cleaning_enabled
-from pagechunk.html.parse import drop_site_suffix, first_language, parse_document
+from lxml import etree
+
+from pagechunk.chunk import chunk_with
+from pagechunk.clean import (
+    SiteMemory,
+    clean_markdown_with,
+    clean_with,
+    cleaning_enabled,
+)
+from pagechunk.html.decode import decode
+from pagechunk.html.flatten import flatten
+from pagechunk.html.focus import focus_article
+from pagechunk.html.head import PageHead, first_language, read_head
+from pagechunk.html.prune import find_regions, prune
+from pagechunk.html.title import drop_site_suffix, page_title
+from pagechunk.html.tree import load_tree
+from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
 from pagechunk.model import HEADING, Chunk, ParsedPage
-from pagechunk.options import ChunkOptions, Options
+from pagechunk.options import ChunkOptions, Options, ParseOptions
 
-__all__ = ["chunk_html", "extract", "markdown_page", "page_chunks"]
+__all__ = [
+    "chunk_html",
+    "extract",
+    "extract_page",
+    "markdown_page",
+    "page_chunks",
+    "parse_html",
+]
 
+_TEXT_API = ParseOptions()
 _DEFAULT = Options()
 _CHUNK = _DEFAULT.chunk
+
+
+def parse_html(
+    html: str | bytes,
+    *,
+    base_url: str | None = None,
+    content_tags: Iterable[str] = _TEXT_API.content_tags,
+    drop_tags: Iterable[str] = _TEXT_API.drop_tags,
+    chrome_tags: Iterable[str] = _TEXT_API.chrome_tags,
+    drop_roles: Iterable[str] = _TEXT_API.drop_roles,
+    drop_hidden: bool = _TEXT_API.drop_hidden,
+    strip_chars: str = _TEXT_API.strip_chars,
+    robots_names: Iterable[str] = _TEXT_API.robots_names,
+    encoding: str | None = None,
+    max_bytes: int | None = _TEXT_API.max_bytes,
+    strict: bool = _TEXT_API.strict,
+    tables: str = _TEXT_API.tables,
+) -> ParsedPage:
+    """Read an HTML page into its title, text blocks, links and robots meta.
+
+    If some text sits inside a content element (``content_tags``, or an
+    element whose ``role`` names one), only text inside content elements is
+    kept, and only headings inside them build heading paths; otherwise all
+    visible text is kept. One lxml parse; nothing is fetched, and no file is
+    read.
+
+    Links with a ``javascript:``, ``data:`` or ``vbscript:`` URL
+    (:data:`~pagechunk.html.links.UNSAFE_SCHEMES`) are left out of ``links``;
+    their link spans stay, with the URL ``""``, and such a ``<base href>`` is
+    ignored. An ``href`` that cannot be joined to the base is left out the
+    same way.
+
+    Args:
+        html: The page, as text or as the bytes that were fetched.
+        base_url: Where the page came from; links are made absolute against
+            it, or against ``<base href>`` when the page has one.
+        content_tags: Elements holding the page's content.
+        drop_tags: Elements whose text is dropped wherever they stand.
+        chrome_tags: Elements whose text is dropped outside content elements
+            and kept inside them.
+        drop_roles: ``role`` values that drop their element's text.
+        drop_hidden: Whether to drop what a browser would not render: the
+            ``hidden`` attribute (but not ``hidden="until-found"``),
+            ``aria-hidden="true"``, and inline ``display: none`` or
+            ``visibility: hidden``.
+        strip_chars: Characters deleted from all text.
+        robots_names: ``<meta name>`` values whose directives count; add a
+            crawler's own name to obey directives meant for it.
+        encoding: For bytes, the charset the server declared; it outranks
+            ``<meta charset>`` but not a byte order mark.
+        max_bytes: The largest document accepted, in bytes (text counts as
+            UTF-8); None accepts any size.
+        strict: Raise :class:`~pagechunk.DecodeError` for what cannot be
+            decoded, instead of reading it as U+FFFD.
+        tables: ``"text"`` reads a table row as the text API says: cells
+            joined by ``" | "``, a ``<br>`` or a block inside a cell breaking
+            it. ``"grid"`` makes each row of a data table one block, a cell
+            repeated for its ``colspan``, a ``<br>`` or block inside it a
+            space and its list items joined by ``"; "``; tables that lay
+            out the page (one holding a heading, a table, a ``<pre>`` or a
+            content element) are still read as text.
+
+    Returns:
+        The parsed page; an empty page for input with no elements, and for
+        bytes that start like a binary file (an image, a PDF, an archive).
+        Its ``url`` is ``base_url``, else the canonical URL (or ``og:url``)
+        made absolute, else ``<base href>``; its ``lang`` is ``<html lang>``,
+        else a ``content-language`` ``<meta http-equiv>``.
+
+    Raises:
+        ValueError: ``tables`` is neither ``"text"`` nor ``"grid"``.
+        InputTooLarge: The document is over ``max_bytes``.
+        DecodeError: With ``strict``: bytes the chosen encoding cannot read,
+            an ``encoding`` that names no text encoding, binary data, or text
+            with a lone surrogate.
+        TypeError: ``html`` is neither text nor bytes.
+    """
+    options = _parse_options(
+        content_tags=content_tags,
+        drop_tags=drop_tags,
+        chrome_tags=chrome_tags,
+        drop_roles=drop_roles,
+        drop_hidden=drop_hidden,
+        strip_chars=strip_chars,
+        robots_names=robots_names,
+        max_bytes=max_bytes,
+        strict=strict,
+        tables=tables,
+    )
+    root, head = _tree_and_head(html, options, base_url, encoding, None)
+    title, content = _prune(root, options)
+    return _walk_page(root, content, head, title, options)
+
+
+def _parse_options(**values: Any) -> ParseOptions:
+    """The text API's keyword arguments as options: any collection of names
+    stands where :class:`~pagechunk.options.ParseOptions` keeps a frozenset."""
+    return ParseOptions(**values)
 
 
 def extract(
@@ -72,7 +195,7 @@ def extract(
             ``lang`` (its first tag) when the page declares none.
         title_suffix: ``"auto"`` drops a site name after the title (``" |
             Acme"``) when it matches ``og:site_name`` or the host of the
-            page's ``url``, as :func:`~pagechunk.html.parse.drop_site_suffix`
+            page's ``url``, as :func:`~pagechunk.html.title.drop_site_suffix`
             says; None keeps the title whole.
         encoding: For bytes, the charset the server declared.
         options: All the pipeline's options at once; the keyword arguments
@@ -126,45 +249,80 @@ def extract_page(
     cleaning = options.clean and cleaning_enabled()
     focus = cleaning if options.focus is None else options.focus
     parse = options.parse
-    document = parse_document(
-        html,
-        base_url=base_url,
-        encoding=encoding,
-        content_tags=parse.content_tags,
-        drop_tags=parse.drop_tags,
-        chrome_tags=parse.chrome_tags,
-        drop_roles=parse.drop_roles,
-        drop_hidden=parse.drop_hidden,
-        strip_chars=parse.strip_chars,
-        robots_names=parse.robots_names,
-        focus=focus,
-        max_bytes=parse.max_bytes,
-        strict=parse.strict,
-        tables=parse.tables,
-        links=parse.links,
-    )
-    page = document.page
-    if not page.lang:
-        page.lang = first_language(content_language)
+    root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    title, content = _prune(root, parse)
+    if focus:
+        root, content = _focus(root, content)
+    page = _walk_page(root, content, head, title, parse)
+    del root, content  # the tree goes before cleaning, which adds to the blocks
     if options.title_suffix == "auto":
         page.title = drop_site_suffix(
-            page.title, site_name=document.site_name, url=page.url
+            page.title, site_name=head.site_name, url=page.url
         )
     if cleaning:
-        limits = options.cleaning
-        page.blocks = clean_blocks(
-            page.blocks,
-            site=document.site,
-            memory=memory,
-            link_density=limits.link_density,
-            min_prose_chars=limits.min_prose_chars,
-            min_intro_chars=limits.min_intro_chars,
-            min_menu_links=limits.min_menu_links,
-            max_menu_chars=limits.max_menu_chars,
-            chrome_headings=limits.chrome_headings,
-            min_site_pages=limits.min_site_pages,
+        page.blocks = clean_with(
+            page.blocks, options.cleaning, site=head.site, memory=memory
         )
     return page
+
+
+def _tree_and_head(
+    html: str | bytes,
+    options: ParseOptions,
+    base_url: str | None,
+    encoding: str | None,
+    content_language: str | None,
+) -> tuple[etree._Element, PageHead]:
+    """Steps decode, guard and tree, then head: the page's tree and what the
+    page declares about itself."""
+    data = decode(html, encoding, max_bytes=options.max_bytes, strict=options.strict)
+    root = load_tree(data)
+    head = read_head(
+        root, options, base_url=base_url, content_language=content_language
+    )
+    return root, head
+
+
+def _prune(
+    root: etree._Element, options: ParseOptions
+) -> tuple[str, set[etree._Element]]:
+    """Steps prune and flatten, in place: the raw text of the page's title,
+    and the content elements."""
+    regions = find_regions(root, options)
+    title = prune(root, regions, options)
+    flatten(root, regions, options)
+    return title, regions.content
+
+
+def _focus(
+    root: etree._Element, content: set[etree._Element]
+) -> tuple[etree._Element, set[etree._Element]]:
+    """The focus step: the subtree holding the article, itself the only
+    content element; the whole tree when the page has no prose."""
+    article = focus_article(root, content)
+    if article is None:
+        return root, content
+    return article, {article}
+
+
+def _walk_page(
+    root: etree._Element,
+    content: set[etree._Element],
+    head: PageHead,
+    raw_title: str,
+    options: ParseOptions,
+) -> ParsedPage:
+    """Step walk, and the page it makes with what the head step read."""
+    blocks = walk(root, content, head.resolve, options)
+    return ParsedPage(
+        title=page_title(raw_title, blocks, options.strip_chars),
+        blocks=blocks,
+        links=head.links,
+        noindex=head.noindex,
+        nofollow=head.nofollow,
+        url=head.url,
+        lang=head.lang,
+    )
 
 
 def markdown_page(
@@ -187,19 +345,12 @@ def markdown_page(
     if isinstance(markdown, bytes):
         markdown = _decode(markdown, encoding)
     if options.clean and url:
-        limits = options.cleaning
-        markdown = clean_markdown(
+        markdown = clean_markdown_with(
             markdown,
+            options.cleaning,
             media_type="text/html",
             source_uri=url,
             memory=memory,
-            link_density=limits.link_density,
-            min_prose_chars=limits.min_prose_chars,
-            min_intro_chars=limits.min_intro_chars,
-            min_menu_links=limits.min_menu_links,
-            max_menu_chars=limits.max_menu_chars,
-            chrome_headings=limits.chrome_headings,
-            min_site_pages=limits.min_site_pages,
         )
     blocks = read_markdown(markdown)
     first = next((block for block in blocks if block.kind == HEADING), None)
@@ -277,15 +428,6 @@ def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]
     """The chunks of a parsed page, as :func:`chunk_html` makes them from
     what :func:`extract` returns: :func:`~pagechunk.chunk_blocks` with the
     page's title, ``url`` and ``lang``."""
-    return chunk_blocks(
-        page.blocks,
-        title=page.title,
-        target_chars=options.target_chars,
-        max_chars=options.max_chars,
-        prefix=options.prefix,
-        length=options.length,
-        overlap_chars=options.overlap_chars,
-        table_header=options.table_header,
-        url=page.url,
-        lang=page.lang,
+    return chunk_with(
+        page.blocks, options, title=page.title, url=page.url, lang=page.lang
     )

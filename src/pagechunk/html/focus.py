@@ -1,13 +1,14 @@
-"""The pipeline's focus step: narrow a pruned tree to the part holding the article.
+"""Step 6, focus (the pipeline's, when cleaning): narrow a pruned tree to
+the part holding the article.
 
 :func:`~pagechunk.parse_html` keeps every content element whole, as the text
-API says. With ``focus=True``, :func:`~pagechunk.parse.parse_document` asks
-:func:`focus_article` for the one subtree holding the article, with the
-boilerplate inside it removed, and walks only that. The rules run in this
-order; each function's docstring names the evidence it reads:
+API says. :func:`~pagechunk.extract` asks :func:`focus_article` for the one
+subtree holding the article, with the boilerplate inside it removed, and
+walks only that. The rules run in this order; each function's docstring
+names the evidence it reads:
 
-1. :func:`survey`: prose, the text each block holds itself, and names.
-2. :func:`~pagechunk.focus_names.name_kinds`: which ``class`` and ``id``
+1. :func:`survey`: prose, the text each block holds itself.
+2. :func:`~pagechunk.html.names.name_kinds`: which ``class`` and ``id``
    words name comments, boilerplate or site chrome (trending stories and
    links to the previous and next articles among them).
 3. :func:`densest`: the element credited with the most prose, like
@@ -21,13 +22,21 @@ order; each function's docstring names the evidence it reads:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
 from lxml import etree
 
-from pagechunk.html.names import BOILERPLATE, CHROME, COMMENTS, NONE, name_kinds
+from pagechunk.html.names import (
+    BOILERPLATE,
+    CHROME,
+    COMMENTS,
+    NONE,
+    Names,
+    name_kinds,
+)
+from pagechunk.vocabulary import CONTENT_NAME_WORDS, LINE_TAGS, PROSE_TAGS
 
 __all__ = [
     "BOILERPLATE",
@@ -38,6 +47,7 @@ __all__ = [
     "LOOSE_SHARE",
     "MIN_PROSE",
     "NONE",
+    "Survey",
     "boilerplate_inside",
     "climb",
     "densest",
@@ -60,22 +70,7 @@ CLIMB_SHARE = 0.7
 
 _DEMOTED = 0.2  # weight of a candidate named as boilerplate or in comments
 _PROMOTED = 1.25  # weight of a candidate named with a content word
-_CONTENT_WORDS = ("article", "content", "entry", "post", "story", "body", "text")
-_LINE_TAGS = frozenset({"p", "pre"})
-"""Paragraph tags: their text runs on after each link and line break."""
-_TEXT_TAGS = frozenset({
-    "p", "pre", "div", "td", "section", "article", "main", "blockquote", "center", "dd"
-})  # fmt: skip
-"""Blocks whose own text can be prose."""
-_NAMED_TAGS = frozenset({
-    "ul", "ol", "aside", "footer", "header", "form", "table", "figure", "figcaption"
-})  # fmt: skip
-"""Blocks read for their names only."""
-_PICTURE_TAGS = frozenset({"figure", "figcaption"})
-_TAG_KINDS = dict.fromkeys(_PICTURE_TAGS, BOILERPLATE)
-"""The kind a tag says by itself, for the tags that say one."""
-_NAMEABLE_TAGS = _TEXT_TAGS | _NAMED_TAGS
-_PROSE_TAGS = (*_TEXT_TAGS, "br")
+_SURVEYED_TAGS = (*PROSE_TAGS, "br")
 _DROP_MARK = "pagechunk-focus-drop"
 _NO_KIND = -1  # a kind no element is named
 _TEXT_LENGTH = etree.XPath("string-length(normalize-space(.))")
@@ -95,109 +90,6 @@ class Survey:
     named: Names
 
 
-class Names:
-    """The kind of each block, list or figure that its ``class`` and ``id``
-    or its tag name, read the first time it is asked for (the prose blocks'
-    together): the rules ask for the elements around the prose and inside the
-    article's container, a small part of a page. Answers as a mapping holding
-    only named elements.
-    """
-
-    __slots__ = ("_kinds",)
-
-    def __init__(self) -> None:
-        self._kinds: dict[etree._Element, int] = {}
-
-    def kind(self, element: etree._Element) -> int:
-        """The element's kind, :data:`NONE` when it is not named."""
-        kind = self._kinds.get(element)
-        if kind is None:
-            kind = self._kinds[element] = _kind_of(element)
-        return kind
-
-    def known(self, elements: Iterable[etree._Element]) -> Mapping[etree._Element, int]:
-        """Every element read so far with its kind, ``elements`` among them:
-        those not read yet are read together, with one pass of the pattern."""
-        kinds = self._kinds
-        unknown = [element for element in elements if element not in kinds]
-        if unknown:
-            self._read(unknown)
-        return kinds
-
-    def reader(self) -> Callable[[etree._Element], int]:
-        """:meth:`kind` as a plain function, for loops over many elements:
-        a known element costs one lookup and no method call."""
-        kinds = self._kinds
-        known = kinds.get
-
-        def read(element: etree._Element) -> int:
-            kind = known(element)
-            if kind is None:
-                kind = kinds[element] = _kind_of(element)
-            return kind
-
-        return read
-
-    def get(self, element: etree._Element, default: int | None = None) -> int | None:
-        """The element's kind, or ``default`` when it is not named."""
-        return self.kind(element) or default
-
-    def __contains__(self, element: object) -> bool:
-        return isinstance(element, etree._Element) and self.kind(element) > NONE
-
-    def inside(self, container: etree._Element) -> list[tuple[etree._Element, int]]:
-        """The named elements below ``container``, with their kinds."""
-        elements = list(container.iterdescendants(*_NAMEABLE_TAGS))
-        kinds = self.known(elements)
-        return [(element, kind) for element in elements if (kind := kinds[element])]
-
-    def _read(self, elements: list[etree._Element]) -> None:
-        """Read the kinds of ``elements`` with one pass of the name pattern;
-        elements without names take their tag's kind at once."""
-        kinds = self._kinds
-        pending: list[tuple[etree._Element, tuple[str, ...]]] = []
-        for element in elements:
-            tag = element.tag
-            if tag not in _NAMEABLE_TAGS:
-                kinds[element] = NONE
-                continue
-            names = _names(element)
-            if names:
-                pending.append((element, names))
-            else:
-                kinds[element] = _TAG_KINDS.get(tag, NONE)
-        if pending:
-            values = dict.fromkeys(value for _, pair in pending for value in pair)
-            found = _kinds_of(values)
-            for element, pair in pending:
-                kinds[element] = _kind_from(element.tag, pair, found)
-
-
-def _names(element: etree._Element) -> tuple[str, ...]:
-    """The element's non-empty ``class`` and ``id`` values."""
-    if not element.keys():  # quicker than two look-ups, for most elements
-        return ()
-    return tuple(filter(None, (element.get("class"), element.get("id"))))
-
-
-def _kind_of(element: etree._Element) -> int:
-    """The kind an element's tag and ``class`` and ``id`` values say."""
-    tag = element.tag
-    if tag not in _NAMEABLE_TAGS:
-        return NONE
-    names = _names(element)
-    return _kind_from(tag, names, _kinds_of(names) if names else {})
-
-
-def _kind_from(tag: str, names: tuple[str, ...], kinds: dict[str, int]) -> int:
-    """The strongest kind among a picture tag's and the ``names``', where
-    ``kinds`` holds the kind of each name that has one."""
-    kind = _TAG_KINDS.get(tag, NONE)
-    for value in names:
-        kind = max(kind, kinds.get(value, NONE))
-    return kind
-
-
 def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     """Measure the prose each block holds itself, in one tag-filtered pass
     over the tree; names are read later, for the elements asked about.
@@ -207,13 +99,13 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     """
     prose: dict[etree._Element, int] = {}
     broken: set[etree._Element] = set()
-    for element in root.iter(*_PROSE_TAGS):
+    for element in root.iter(*_SURVEYED_TAGS):
         tag = element.tag
         if tag == "br":
             holder = element.getparent()
             if holder is not None:
                 broken.add(holder)
-        elif tag in _LINE_TAGS:
+        elif tag in LINE_TAGS:
             text = element.text  # _own_chars(element, True), inlined
             chars = len(text.strip()) if text else 0
             # A slice of children is quicker than iterating (lxml-stubs type
@@ -235,41 +127,11 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     outside = root.getparent()
     for holder in broken:
         tag = holder.tag
-        if tag in _TEXT_TAGS and (tag not in _LINE_TAGS or holder is outside):
+        if tag in PROSE_TAGS and (tag not in LINE_TAGS or holder is outside):
             chars = _own_chars(holder, True)
             if chars >= min_prose:
                 prose[holder] = chars
     return Survey(prose, Names())
-
-
-_KNOWN_KINDS: dict[str, int] = {}
-"""The kind of each name read before, :data:`NONE` included: the same class
-names come back on every page of a site, and most across sites."""
-_KNOWN_KINDS_SIZE = 1 << 15  # entries kept before the memory starts over
-_KNOWN_NAME_CHARS = 200  # longer names are read every time, not kept
-
-
-def _kinds_of(values: Iterable[str]) -> dict[str, int]:
-    """:func:`name_kinds` of distinct ``values``, each name read once per
-    process (up to a bounded number of names)."""
-    kinds: dict[str, int] = {}
-    unknown: list[str] = []
-    known = _KNOWN_KINDS
-    for value in values:
-        kind = known.get(value)
-        if kind is None:
-            unknown.append(value)
-        elif kind:
-            kinds[value] = kind
-    if unknown:
-        found = name_kinds(unknown)
-        kinds.update(found)
-        if len(known) + len(unknown) > _KNOWN_KINDS_SIZE:
-            known.clear()
-        for value in unknown:
-            if len(value) <= _KNOWN_NAME_CHARS:
-                known[value] = found.get(value, NONE)
-    return kinds
 
 
 def _own_chars(element: etree._Element, with_tails: bool) -> int:
@@ -295,7 +157,7 @@ def _credits(
     # blocks share a holder, which is read once.
     halves: dict[etree._Element, etree._Element | None] = {}
     for block, chars in found.prose.items():
-        holder = block.getparent() if block.tag in _LINE_TAGS else block
+        holder = block.getparent() if block.tag in LINE_TAGS else block
         if holder is None:
             continue
         credits[holder] += chars
@@ -319,7 +181,7 @@ def _weight(
     if element in named or _below(element, named, COMMENTS, in_comments):
         return _DEMOTED
     names = f"{element.get('class') or ''} {element.get('id') or ''}".lower()
-    if any(word in names for word in _CONTENT_WORDS):
+    if any(word in names for word in CONTENT_NAME_WORDS):
         return _PROMOTED
     return 1.0
 
@@ -497,8 +359,8 @@ def focus_article(
     """Find the subtree holding the article and return its root, after
     removing the boilerplate inside it; None when the page has no prose.
 
-    ``content`` are the content elements :func:`~pagechunk.prune.prune`
-    found: the subtree never reaches above one.
+    ``content`` are the content elements :func:`~pagechunk.html.prune.prune`
+    kept: the subtree never reaches above one.
     """
     found = survey(root, min_prose)
     top = densest(found, content)

@@ -1,8 +1,9 @@
 """What ``class`` and ``id`` words say a box is: comments, boilerplate or chrome.
 
-:mod:`pagechunk.html.focus` reads the names of blocks, lists and figures with
-:func:`name_kinds`; a named box weighs less as the article's home and is
-removed when it stands inside the article's container.
+:mod:`pagechunk.html.focus` reads the names of blocks, lists and figures
+through a :class:`Names` per page, which asks :func:`name_kinds`; a named box
+weighs less as the article's home and is removed when it stands inside the
+article's container.
 
 Evidence: words, split at ``-``, ``_`` and spaces, that start with a stem
 (``comment``, ``share``, ``sidebar``, ``footer``, ``trending``...) or are
@@ -15,9 +16,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
-__all__ = ["BOILERPLATE", "CHROME", "COMMENTS", "NONE", "name_kinds"]
+from lxml import etree
+
+from pagechunk.vocabulary import NAMED_TAGS, PICTURE_TAGS, PROSE_TAGS
+
+__all__ = ["BOILERPLATE", "CHROME", "COMMENTS", "NONE", "Names", "name_kinds"]
 
 NONE, CHROME, BOILERPLATE, COMMENTS = range(4)
 """Kinds of names, weakest first; an element takes the strongest it has."""
@@ -67,4 +72,142 @@ def name_kinds(names: Iterable[str]) -> dict[str, int]:
         value = values[bisect_right(starts, match.start() + 1) - 1]
         if kind > kinds.get(value, NONE):
             kinds[value] = kind
+    return kinds
+
+
+_NAMEABLE_TAGS = PROSE_TAGS | NAMED_TAGS
+_TAG_KINDS = dict.fromkeys(PICTURE_TAGS, BOILERPLATE)
+"""The kind a tag says by itself, for the tags that say one."""
+
+
+class Names:
+    """The kind of each block, list or figure that its ``class`` and ``id``
+    or its tag name, read the first time it is asked for (the prose blocks'
+    together): the rules ask for the elements around the prose and inside the
+    article's container, a small part of a page. Answers as a mapping holding
+    only named elements.
+    """
+
+    __slots__ = ("_kinds",)
+
+    def __init__(self) -> None:
+        self._kinds: dict[etree._Element, int] = {}
+
+    def kind(self, element: etree._Element) -> int:
+        """The element's kind, :data:`NONE` when it is not named."""
+        kind = self._kinds.get(element)
+        if kind is None:
+            kind = self._kinds[element] = _kind_of(element)
+        return kind
+
+    def known(self, elements: Iterable[etree._Element]) -> Mapping[etree._Element, int]:
+        """Every element read so far with its kind, ``elements`` among them:
+        those not read yet are read together, with one pass of the pattern."""
+        kinds = self._kinds
+        unknown = [element for element in elements if element not in kinds]
+        if unknown:
+            self._read(unknown)
+        return kinds
+
+    def reader(self) -> Callable[[etree._Element], int]:
+        """:meth:`kind` as a plain function, for loops over many elements:
+        a known element costs one lookup and no method call."""
+        kinds = self._kinds
+        known = kinds.get
+
+        def read(element: etree._Element) -> int:
+            kind = known(element)
+            if kind is None:
+                kind = kinds[element] = _kind_of(element)
+            return kind
+
+        return read
+
+    def get(self, element: etree._Element, default: int | None = None) -> int | None:
+        """The element's kind, or ``default`` when it is not named."""
+        return self.kind(element) or default
+
+    def __contains__(self, element: object) -> bool:
+        return isinstance(element, etree._Element) and self.kind(element) > NONE
+
+    def inside(self, container: etree._Element) -> list[tuple[etree._Element, int]]:
+        """The named elements below ``container``, with their kinds."""
+        elements = list(container.iterdescendants(*_NAMEABLE_TAGS))
+        kinds = self.known(elements)
+        return [(element, kind) for element in elements if (kind := kinds[element])]
+
+    def _read(self, elements: list[etree._Element]) -> None:
+        """Read the kinds of ``elements`` with one pass of the name pattern;
+        elements without names take their tag's kind at once."""
+        kinds = self._kinds
+        pending: list[tuple[etree._Element, tuple[str, ...]]] = []
+        for element in elements:
+            tag = element.tag
+            if tag not in _NAMEABLE_TAGS:
+                kinds[element] = NONE
+                continue
+            names = _names(element)
+            if names:
+                pending.append((element, names))
+            else:
+                kinds[element] = _TAG_KINDS.get(tag, NONE)
+        if pending:
+            values = dict.fromkeys(value for _, pair in pending for value in pair)
+            found = _kinds_of(values)
+            for element, pair in pending:
+                kinds[element] = _kind_from(element.tag, pair, found)
+
+
+def _names(element: etree._Element) -> tuple[str, ...]:
+    """The element's non-empty ``class`` and ``id`` values."""
+    if not element.keys():  # quicker than two look-ups, for most elements
+        return ()
+    return tuple(filter(None, (element.get("class"), element.get("id"))))
+
+
+def _kind_of(element: etree._Element) -> int:
+    """The kind an element's tag and ``class`` and ``id`` values say."""
+    tag = element.tag
+    if tag not in _NAMEABLE_TAGS:
+        return NONE
+    names = _names(element)
+    return _kind_from(tag, names, _kinds_of(names) if names else {})
+
+
+def _kind_from(tag: str, names: tuple[str, ...], kinds: dict[str, int]) -> int:
+    """The strongest kind among a picture tag's and the ``names``', where
+    ``kinds`` holds the kind of each name that has one."""
+    kind = _TAG_KINDS.get(tag, NONE)
+    for value in names:
+        kind = max(kind, kinds.get(value, NONE))
+    return kind
+
+
+_KNOWN_KINDS: dict[str, int] = {}
+"""The kind of each name read before, :data:`NONE` included: the same class
+names come back on every page of a site, and most across sites."""
+_KNOWN_KINDS_SIZE = 1 << 15  # entries kept before the memory starts over
+_KNOWN_NAME_CHARS = 200  # longer names are read every time, not kept
+
+
+def _kinds_of(values: Iterable[str]) -> dict[str, int]:
+    """:func:`name_kinds` of distinct ``values``, each name read once per
+    process (up to a bounded number of names)."""
+    kinds: dict[str, int] = {}
+    unknown: list[str] = []
+    known = _KNOWN_KINDS
+    for value in values:
+        kind = known.get(value)
+        if kind is None:
+            unknown.append(value)
+        elif kind:
+            kinds[value] = kind
+    if unknown:
+        found = name_kinds(unknown)
+        kinds.update(found)
+        if len(known) + len(unknown) > _KNOWN_KINDS_SIZE:
+            known.clear()
+        for value in unknown:
+            if len(value) <= _KNOWN_NAME_CHARS:
+                known[value] = found.get(value, NONE)
     return kinds

@@ -7,7 +7,7 @@ from urllib.parse import urljoin
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pagechunk.html.parse import _PLAIN_ABSOLUTE, _Resolver
+from pagechunk.html.links import _PLAIN_ABSOLUTE, Resolver
 
 BASES = st.sampled_from(
     [
@@ -23,7 +23,7 @@ BASES = st.sampled_from(
 @given(href=st.from_regex(_PLAIN_ABSOLUTE, fullmatch=True), base=BASES)
 def test_plain_absolute_urls_are_what_urljoin_gives(href: str, base: str) -> None:
     assert urljoin(base, href) == href
-    assert _Resolver(base)(href) == href
+    assert Resolver(base)(href) == href
 
 
 TRICKY = [
@@ -43,7 +43,7 @@ TRICKY = [
 
 def test_every_other_url_is_joined_as_urljoin_joins_it() -> None:
     base = "https://example.org/a/b"
-    resolve = _Resolver(base)
+    resolve = Resolver(base)
     for href in TRICKY:
         assert not _PLAIN_ABSOLUTE.match(href) or urljoin(base, href) == href
         assert resolve(href) == urljoin(base, href), href

@@ -1,0 +1,50 @@
+"""Step 5, flatten: merge inline markup into the blocks that hold it, so the
+walk visits only elements that shape blocks."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from pagechunk.html.prune import Regions
+from pagechunk.options import ParseOptions
+from pagechunk.vocabulary import INLINE_TAGS
+
+__all__ = ["flatten"]
+
+_KEEP_INLINE = "pagechunk-content"
+_STRING = etree.XPath("string()")
+_NOT_XML = dict.fromkeys([*range(9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
+
+
+def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> None:
+    """Merge the elements of :data:`~pagechunk.vocabulary.INLINE_TAGS` other
+    than content and drop tags into their parents, in place.
+
+    A content element with an inline tag (``<span role="main">``) is kept. A
+    preformatted element that holds nothing but text and inline elements
+    (syntax highlighting leaves a ``<span>`` per token) gets its text in one
+    piece in place of all it holds, before the stripping: stripping would
+    leave the text in as many pieces as there were tokens, which lxml joins
+    one by one, in time quadratic in their number, each time the text is
+    read.
+    """
+    inline = INLINE_TAGS - options.content_tags - options.drop_tags
+    for element in regions.content:
+        if element.tag in inline:  # a <span role="main"> must outlive stripping
+            element.tag = _KEEP_INLINE
+    for element in regions.preformatted:
+        # A comment's tag is a function, and a content element's is renamed:
+        # neither counts as inline, so neither is lost.
+        if all(inner.tag in inline for inner in element.iterdescendants()):
+            _set_whole_text(element)
+    etree.strip_tags(root, *inline)
+
+
+def _set_whole_text(element: etree._Element) -> None:
+    """Make all that an element holds one text node, its text."""
+    text = str(_STRING(element))
+    del element[:]
+    try:
+        element.text = text
+    except ValueError:  # lxml sets no control characters; they show nothing
+        element.text = text.translate(_NOT_XML)

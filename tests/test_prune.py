@@ -1,0 +1,252 @@
+"""The prune step: content elements, chrome, drop tags and roles, hidden elements.
+
+Each case reads a small page from ``tests/pages/`` named for what it shows, or
+a one-line snippet when the rule is a single element, and states the exact
+result.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pagechunk import (
+    DROP_ROLES,
+    DROP_TAGS,
+    Block,
+    ParsedPage,
+    parse_html,
+)
+
+
+def paragraphs(*texts: str, heading: str = "") -> list[Block]:
+    return [Block(text, heading) for text in texts]
+
+
+def heading(text: str, path: str, level: int) -> Block:
+    return Block(text, path, "heading", level)
+
+
+# Content elements
+
+
+def test_content_element_keeps_only_article(page):
+    parsed = parse_html(page("content_element_keeps_only_article"))
+    assert parsed.blocks == [
+        heading("Bridge reopens", "Bridge reopens", 1),
+        *paragraphs(
+            "The old bridge reopened on Monday.",
+            "Traffic is expected to ease.",
+            heading="Bridge reopens",
+        ),
+    ]
+
+
+def test_content_role_main_counts_as_main(page):
+    parsed = parse_html(page("content_role_main"))
+    assert parsed.blocks == [
+        heading("Configuration", "Configuration", 1),
+        Block("Settings live in one file.", "Configuration"),
+    ]
+
+
+def test_content_elements_several_kept_in_order(page):
+    parsed = parse_html(page("content_elements_several_kept_in_order"))
+    assert parsed.blocks == [
+        heading("First post", "First post", 2),
+        Block("Body of the first post.", "First post"),
+        heading("Second post", "Second post", 2),
+        Block("Body of the second post.", "Second post"),
+    ]
+
+
+def test_content_tags_argument_replaces_default(page):
+    parsed = parse_html(
+        page("content_elements_several_kept_in_order"), content_tags={"section"}
+    )
+    assert parsed.blocks == [
+        Block("Site tagline"),
+        heading("First post", "First post", 2),
+        Block("Body of the first post.", "First post"),
+        Block("Advertisement", "First post"),
+        heading("Second post", "Second post", 2),
+        Block("Body of the second post.", "Second post"),
+    ]
+
+
+def test_content_role_article_counts_as_article():
+    html = '<p>Outside</p><div role="Article"><p>Inside</p></div><p>After</p>'
+    assert parse_html(html).blocks == [Block("Inside")]
+
+
+# Chrome tags
+
+
+def test_chrome_outside_content_dropped(page):
+    parsed = parse_html(page("chrome_outside_content_dropped"))
+    assert parsed.blocks == [Block("The only real paragraph.")]
+
+
+def test_chrome_inside_article_kept(page):
+    parsed = parse_html(page("chrome_inside_article_kept"))
+    assert parsed.blocks == [
+        heading("Storm passes", "Storm passes", 1),
+        *paragraphs(
+            "By Ana Ruiz",
+            "The storm moved east overnight.",
+            "Fact: winds reached 90 km/h.",
+            "Filed under Weather",
+            heading="Storm passes",
+        ),
+    ]
+
+
+def test_chrome_tags_empty_keeps_header_footer_aside(page):
+    parsed = parse_html(page("chrome_outside_content_dropped"), chrome_tags=())
+    assert parsed.blocks == paragraphs(
+        "Logo and tagline",
+        "Related links",
+        "The only real paragraph.",
+        "Copyright 2024",
+    )
+
+
+# Drop tags
+
+
+DROPPED_ELEMENTS = {
+    "button": "<button>Dropped text</button>",
+    "canvas": "<canvas>Dropped text</canvas>",
+    "dialog": "<dialog open><p>Dropped text</p></dialog>",
+    "iframe": "<iframe>Dropped text</iframe>",
+    "nav": "<nav><p>Dropped text</p></nav>",
+    "noscript": "<noscript><p>Dropped text</p></noscript>",
+    "object": "<object data='movie.swf'><p>Dropped text</p></object>",
+    "script": "<script>var text = 'Dropped text';</script>",
+    "select": "<select><option>Dropped text</option></select>",
+    "style": "<style>.x::after { content: 'Dropped text' }</style>",
+    "svg": "<svg><text>Dropped text</text></svg>",
+    "template": "<template><p>Dropped text</p></template>",
+    "textarea": "<textarea>Dropped text</textarea>",
+}
+
+
+def test_drop_tag_cases_cover_every_default():
+    assert set(DROPPED_ELEMENTS) == DROP_TAGS
+
+
+@pytest.mark.parametrize("tag", sorted(DROPPED_ELEMENTS))
+def test_drop_tag_text_dropped(tag):
+    parsed = parse_html(f"<p>Before</p>{DROPPED_ELEMENTS[tag]}<p>After</p>")
+    assert parsed.blocks == paragraphs("Before", "After")
+
+
+def test_drop_tags_each_one_on_one_page(page):
+    parsed = parse_html(page("drop_tags_each_one"))
+    assert parsed.blocks == paragraphs(
+        "Kept one", "Kept two", "Kept three", "Kept four"
+    )
+
+
+def test_drop_tags_argument_without_nav_keeps_nav():
+    html = "<p>Before</p><nav><p>Menu</p></nav><p>After</p>"
+    parsed = parse_html(html, drop_tags=DROP_TAGS - {"nav"})
+    assert parsed.blocks == paragraphs("Before", "Menu", "After")
+
+
+def test_drop_tags_argument_adds_figure():
+    html = "<p>Before</p><figure><figcaption>Fig 1</figcaption></figure><p>After</p>"
+    parsed = parse_html(html, drop_tags=DROP_TAGS | {"figure"})
+    assert parsed.blocks == paragraphs("Before", "After")
+
+
+# Drop roles
+
+
+@pytest.mark.parametrize("role", sorted(DROP_ROLES))
+def test_drop_role_text_dropped(role):
+    html = f'<p>Before</p><div role="{role}"><p>Dropped text</p></div><p>After</p>'
+    assert parse_html(html).blocks == paragraphs("Before", "After")
+
+
+def test_drop_roles_first_token_case_insensitive(page):
+    parsed = parse_html(page("drop_roles_first_token"))
+    assert parsed.blocks == paragraphs(
+        "Kept one", "Kept two", "Kept note before contentinfo", "Kept three"
+    )
+
+
+def test_drop_roles_argument_replaces_default():
+    html = '<div role="note"><p>Aside note</p></div><div role="navigation">Menu</div>'
+    parsed = parse_html(html, drop_roles={"note"})
+    assert parsed.blocks == paragraphs("Menu")
+
+
+# Hidden elements
+
+
+def test_hidden_elements_dropped(page):
+    parsed = parse_html(page("hidden_elements"))
+    assert parsed.blocks == paragraphs(
+        "Visible one",
+        "Found on search",
+        "Not hidden from assistive tech",
+        "Shown as block",
+        "Shown as visible",
+        "Visible two",
+    )
+
+
+@pytest.mark.parametrize(
+    "attributes",
+    [
+        "hidden",
+        'hidden=""',
+        'aria-hidden="true"',
+        'style="display:none"',
+        'style="  Display :  NONE "',
+        'style="color: red; visibility : hidden;"',
+        'style="VISIBILITY:HIDDEN"',
+    ],
+)
+def test_hidden_attribute_or_style_drops(attributes):
+    html = f"<p>Before</p><div {attributes}><p>Unseen</p></div><p>After</p>"
+    assert parse_html(html).blocks == paragraphs("Before", "After")
+
+
+@pytest.mark.parametrize(
+    "attributes",
+    [
+        'hidden="until-found"',
+        'aria-hidden="false"',
+        'style="display: block"',
+        'style="visibility: visible"',
+    ],
+)
+def test_rendered_attribute_or_style_kept(attributes):
+    html = f"<p>Before</p><div {attributes}><p>Seen</p></div><p>After</p>"
+    assert parse_html(html).blocks == paragraphs("Before", "Seen", "After")
+
+
+def test_drop_hidden_false_keeps_hidden_elements(page):
+    parsed = parse_html(page("hidden_elements"), drop_hidden=False)
+    assert parsed.blocks == paragraphs(
+        "Visible one",
+        "Hidden by attribute",
+        "Hidden by attribute value",
+        "Found on search",
+        "Hidden from assistive tech",
+        "Not hidden from assistive tech",
+        "Hidden by display",
+        "Hidden by visibility",
+        "Shown as block",
+        "Shown as visible",
+        "Visible two",
+    )
+
+
+# Nothing left
+
+
+def test_all_boilerplate_page_has_no_blocks(page):
+    parsed = parse_html(page("all_boilerplate"))
+    assert parsed == ParsedPage("Acme", [], ["/", "/about", "/terms"])
