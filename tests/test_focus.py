@@ -65,6 +65,22 @@ def test_paragraph_split_by_breaks_counts_each_line_once():
     assert survey(paragraph.find("br")).prose == expected
 
 
+def test_prose_is_listed_in_document_order():
+    # densest gives a tie to the element credited first, so this order must
+    # not be a set's, which changes from run to run with memory addresses.
+    poems = "".join(
+        f"<div>A line of poem {n}<br>and its second line, poem {n}</div>"
+        for n in range(12)
+    )
+    root = etree.HTML(
+        f"<body><p>{'An opening paragraph of prose. ' * 2}</p>{poems}</body>"
+    )
+    body = root[0]
+    # Element objects made last to first, so memory order is not page order.
+    poem_divs = [body[index] for index in range(len(body) - 1, 0, -1)]
+    assert list(survey(root).prose) == [body[0], *reversed(poem_divs)]
+
+
 def test_blocks_under_min_prose_are_not_prose():
     root = etree.HTML("<div><p>Too short to count.</p></div>")
     assert survey(root).prose == {}

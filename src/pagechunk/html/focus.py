@@ -82,7 +82,8 @@ class Survey:
 
     Attributes:
         prose: Prose characters of each element holding at least
-            ``min_prose`` of its own.
+            ``min_prose`` of its own, in document order (the elements whose
+            lines ``<br>`` splits after the others).
         named: The kind of each element whose names or tag say one.
     """
 
@@ -98,13 +99,13 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     ``class`` and ``id`` values of blocks, lists and figures.
     """
     prose: dict[etree._Element, int] = {}
-    broken: set[etree._Element] = set()
+    broken: dict[etree._Element, None] = {}  # in document order, see densest
     for element in root.iter(*_SURVEYED_TAGS):
         tag = element.tag
         if tag == "br":
             holder = element.getparent()
             if holder is not None:
-                broken.add(holder)
+                broken[holder] = None
         elif tag in LINE_TAGS:
             text = element.text  # _own_chars(element, True), inlined
             chars = len(text.strip()) if text else 0
@@ -220,6 +221,8 @@ def densest(found: Survey, content: set[etree._Element]) -> etree._Element | Non
     best, best_score = None, 0.0
     credits = _credits(found, content)
     in_comments: dict[etree._Element, bool] = {}
+    # Equal credits go to the element credited first (sorted is stable):
+    # survey's order, never a set's, so the choice is the same every run.
     for element in sorted(credits, key=credits.__getitem__, reverse=True):
         credit = credits[element]
         if credit * _PROMOTED <= best_score:  # no weight can lift it more
