@@ -54,33 +54,16 @@ def walk(
     the URL a link span carries. The text after ``root`` is not read.
     """
     walker = _Walker(content, resolve, options)
-    start, end, add = walker.start, walker.end, walker.add
-    roles = _ROLE
-    leaf = None  # the id of a block element read whole at its start
     for event, element in etree.iterwalk(root, events=("start", "end")):
         tag = element.tag
-        role = roles.get(tag)
+        role = _ROLE.get(tag)
         if event == "start":
-            if (
-                role == _BLOCK
-                and walker.heading is None
-                and walker.link is None
-                and walker.tables.row is None
-                and not len(element)
-                and element not in content
-            ):
-                walker.whole_block(tag, element.text)
-                leaf = id(element)
-                continue
             if role is not None or element in content:
-                start(element, tag, role)
+                walker.start(element, tag, role)
             text = element.text
-        elif id(element) == leaf:
-            leaf = None
-            text = element.tail if element is not root else None
         else:
             if role is not None or element in content:
-                end(element, tag, role)
+                walker.end(element, tag, role)
             # The text after the subtree being walked is not part of it;
             # it is skipped, not cleared, as lxml refuses to set text that
             # holds control characters back.
@@ -92,7 +75,7 @@ def walk(
             or walker.heading is not None
             or not text.isspace()
         ):
-            add(text)
+            walker.add(text)
     return walker.finish()
 
 
@@ -331,18 +314,6 @@ class _Walker:
         self.flush()
         self.kinds.pop()
         self.in_code = bool(self.kinds) and self.kinds[-1] == CODE
-
-    def whole_block(self, tag: str, raw: str | None) -> None:
-        """Read a block element that has no children, whose text is ``raw``,
-        outside headings, links, grid rows and content elements: what it
-        ends is flushed, and its text is a block of its own."""
-        if self.has_text or self.line or self.lines or self.links:
-            self.flush()
-        if raw:
-            kind = _KINDS.get(tag, PARAGRAPH)
-            text = self.tidy_code(raw) if kind == CODE else self.tidy(raw)
-            if text:
-                self.blocks.emit(kind, text, 0, self.links)
 
     def finish(self) -> list[Block]:
         self.close_heading()
