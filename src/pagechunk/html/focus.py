@@ -22,7 +22,6 @@ names the evidence it reads:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
@@ -107,14 +106,7 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
             if holder is not None:
                 broken[holder] = None
         elif tag in LINE_TAGS:
-            text = element.text  # _own_chars(element, True), inlined
-            chars = len(text.strip()) if text else 0
-            # A slice of children is quicker than iterating (lxml-stubs type
-            # no slices).
-            for child in element[:]:  # type: ignore[index]
-                tail = child.tail
-                if tail:
-                    chars += len(tail.strip())
+            chars = _own_chars(element)
             if chars >= min_prose:
                 prose[element] = chars
         else:
@@ -129,21 +121,20 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     for holder in broken:
         tag = holder.tag
         if tag in PROSE_TAGS and (tag not in LINE_TAGS or holder is outside):
-            chars = _own_chars(holder, True)
+            chars = _own_chars(holder)
             if chars >= min_prose:
                 prose[holder] = chars
     return Survey(prose, Names())
 
 
-def _own_chars(element: etree._Element, with_tails: bool) -> int:
+def _own_chars(element: etree._Element) -> int:
     """Characters of the element's own text, and of its children's tails."""
     text = element.text
     chars = len(text.strip()) if text else 0
-    if with_tails:
-        for child in element:
-            tail = child.tail
-            if tail:
-                chars += len(tail.strip())
+    for child in element:
+        tail = child.tail
+        if tail:
+            chars += len(tail.strip())
     return chars
 
 
@@ -153,7 +144,7 @@ def _credits(
     """Prose credited to the holder of each block and, by half, to the
     holder's parent, unless the holder is a content element or named."""
     credits: dict[etree._Element, float] = defaultdict(float)
-    kind = found.named.reader()
+    named = found.named
     # Where each holder passes half its credit on: None when nowhere. Many
     # blocks share a holder, which is read once.
     halves: dict[etree._Element, etree._Element | None] = {}
@@ -166,7 +157,7 @@ def _credits(
             parent = halves[holder]
         else:
             parent = holder.getparent()
-            if holder in content or kind(holder) > NONE:
+            if holder in content or named.kind(holder) > NONE:
                 parent = None
             halves[holder] = parent
         if parent is not None:
@@ -241,7 +232,6 @@ def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]
     # Where the prose under an element lands on the chain: itself when on
     # the chain, None when a named element (or no ancestor) is met first.
     lands: dict[etree._Element, etree._Element | None] = {e: e for e in chain}
-    kind = found.named.reader()
     kinds = found.named.known(found.prose)
     for block, chars in found.prose.items():
         if block in lands:
@@ -255,7 +245,7 @@ def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]
             elif element in lands:
                 landing = lands[element]
             else:
-                landing = _land(element, lands, kind)
+                landing = _land(element, lands, found.named)
             lands[block] = landing
         if landing is not None:
             direct[landing] += chars
@@ -270,7 +260,7 @@ def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]
 def _land(
     start: etree._Element,
     lands: dict[etree._Element, etree._Element | None],
-    kind: Callable[[etree._Element], int],
+    named: Names,
 ) -> etree._Element | None:
     """Where prose under ``start`` lands (see :func:`_chain_mass`), noted in
     ``lands`` for each element passed on the way up."""
@@ -278,7 +268,7 @@ def _land(
     element: etree._Element | None = start
     while element is not None and element not in lands:
         path.append(element)
-        element = None if kind(element) > NONE else element.getparent()
+        element = None if named.kind(element) > NONE else element.getparent()
     landing = lands[element] if element is not None else None
     lands.update(dict.fromkeys(path, landing))
     return landing
@@ -326,7 +316,7 @@ def _text_beside(parent: etree._Element, child: etree._Element) -> int:
     the container measures each subtree once, so it stays linear."""
     others = (other for other in parent if other is not child)
     lengths = (cast(float, _TEXT_LENGTH(other)) for other in others)  # a number
-    return _own_chars(parent, True) + sum(map(int, lengths))
+    return _own_chars(parent) + sum(map(int, lengths))
 
 
 def boilerplate_inside(
