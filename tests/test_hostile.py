@@ -486,8 +486,16 @@ def test_binary_data_holds_no_page(entry, data):
 
 def test_random_bytes_give_some_result():
     data = bytes((index * 7919) % 251 for index in range(100_000))
-    chunk_html(data)
-    parse_html(data, encoding="shift_jis")
+    chunks = chunk_html(data)
+    # Not UTF-8, so read as Windows-1252, in which nearly every byte is a
+    # character: most of the bytes come out as text, in bounded chunks.
+    assert sum(len(chunk.text) for chunk in chunks) > len(data) // 2
+    assert all(len(chunk.text) <= MAX_CHARS for chunk in chunks)
+    # As Shift_JIS, the byte pairs it cannot read become U+FFFD, not an error.
+    page = parse_html(data, encoding="shift_jis")
+    text = "".join(block.text for block in page.blocks)
+    assert len(text) > len(data) // 4
+    assert "\ufffd" in text
 
 
 # ------------------------------------------- no network, no files, safe links

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pagechunk import Chunk, chunk_html, extract, parse_html
+from pagechunk import Chunk, LinkSpan, ParsedPage, chunk_html, extract, parse_html
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -94,6 +94,62 @@ def test_menu_repeated_at_top_and_bottom() -> None:
 def test_without_cleaning_the_page_is_parse_html() -> None:
     html = page_text("clean_code_host_project.html")
     assert extract(html, clean=False).blocks == parse_html(html).blocks
+
+
+CONTRACT_PAGE = (
+    '<html lang="en-GB"><head><title>Plans</title>'
+    '<meta name="robots" content="noindex">'
+    '<link rel="canonical" href="https://plans.example/list"></head><body>'
+    '<h1>Plans</h1><p>See <a href="/basic">basic</a> and <a href="pro">pro</a>.</p>'
+    "<h2>Prices</h2><table><tr><th>Plan</th><th>Price</th></tr>"
+    "<tr><td>x<br>y</td><td>z</td></tr>"
+    '<tr><td><a href="/team">Team</a></td><td>20</td></tr></table>'
+    "</body></html>"
+)
+
+
+def every_field(page: ParsedPage) -> list[object]:
+    """All a page holds, the fields equality leaves out included."""
+    blocks = [(block, block.links, block.header) for block in page.blocks]
+    return [
+        page.title,
+        page.links,
+        page.noindex,
+        page.nofollow,
+        page.url,
+        page.lang,
+        blocks,
+    ]
+
+
+def test_without_cleaning_extract_is_parse_html_with_grid_tables() -> None:
+    extracted = extract(CONTRACT_PAGE, clean=False)
+    assert every_field(extracted) == every_field(
+        parse_html(CONTRACT_PAGE, tables="grid")
+    )
+    assert [block.text for block in extracted.blocks if block.kind == "row"] == [
+        "Plan | Price",
+        "x y | z",
+        "Team | 20",
+    ]
+    rows = [block for block in extracted.blocks if block.kind == "row"]
+    assert [row.header for row in rows] == [True, False, False]
+    assert extracted.blocks[-1].links == (LinkSpan("Team", "/team"),)
+
+
+def test_without_cleaning_and_with_text_tables_extract_is_parse_html() -> None:
+    extracted = extract(CONTRACT_PAGE, clean=False, tables="text")
+    assert every_field(extracted) == every_field(parse_html(CONTRACT_PAGE))
+    rows = [block.text for block in extracted.blocks if block.kind == "row"]
+    assert rows == ["Plan | Price", "x\ny | z", "Team | 20"]
+    assert every_field(extracted)[:6] == [
+        "Plans",
+        ["/basic", "pro", "/team"],
+        True,
+        False,
+        "https://plans.example/list",
+        "en-GB",
+    ]
 
 
 def test_title_and_links_are_the_whole_page() -> None:
