@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from batch_pages import MENU_MARKDOWN, article
 from pagechunk import chunk_html, extract
+from pagechunk.batch import records as records_module
 from pagechunk.batch.records import (
     ERROR_FIELDS,
     RECORD_FIELDS,
@@ -197,3 +198,21 @@ def test_chunk_partition_yields_the_records_of_files(tmp_path):
     assert with_errors[:-1] == records
     assert with_errors[-1]["source"] == missing
     assert "error" in with_errors[-1]
+
+
+def test_memory_is_released_after_a_big_document_only(monkeypatch):
+    releases: list[str] = []
+    monkeypatch.setattr(records_module, "RELEASE_BYTES", 2_000)
+    monkeypatch.setattr(
+        records_module, "release_free_memory", lambda: releases.append("trim")
+    )
+    small = Document(article(1).encode()[:1_500], url="small.html")
+    big = Document(article(2).encode().ljust(2_000), url="big.html")
+    broken = Document(b"\x1f\x8b" + bytes(2_000), url="broken.html.gz")
+
+    assert outcome(small, Settings()).chunks
+    assert releases == []
+    assert outcome(big, Settings()).chunks
+    assert releases == ["trim"]
+    assert outcome(broken, Settings()).error
+    assert releases == ["trim", "trim"]

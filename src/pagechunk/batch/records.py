@@ -21,6 +21,7 @@ from pagechunk.batch.settings import Settings
 from pagechunk.batch.sources import Document, Unreadable, read_path
 from pagechunk.clean import SiteMemory
 from pagechunk.pipeline import extract_page, markdown_page, page_chunks
+from pagechunk.trim import RELEASE_BYTES, release_free_memory
 
 __all__ = [
     "ERROR_FIELDS",
@@ -153,7 +154,14 @@ def document_records(
     item: Item, settings: Settings, memory: SiteMemory | None = None
 ) -> tuple[list[dict[str, Any]], dict[str, str] | None]:
     """The chunk records of one document, or its error record when it could
-    not be read or run: what a batch does with each document."""
+    not be read or run: what a batch does with each document.
+
+    After a document of :data:`~pagechunk.trim.RELEASE_BYTES` or more (its
+    bytes as read, so a gzipped file by its packed size), the free memory
+    its tree left in the C heap is handed back to the system, so that a
+    worker that met one big page does not keep its size for the rest of the
+    batch.
+    """
     if isinstance(item, Unreadable):
         return [], error_record(item.source, item.url, item.error, item.message)
     try:
@@ -161,8 +169,9 @@ def document_records(
     except Exception as error:  # one bad page must not stop a batch
         name = type(error).__name__
         return [], error_record(item.key, item.url, name, str(error))
-    # TODO(issue 12): release the memory of a big document here, once the
-    # html step's release_free_memory has moved out of parsing.
+    finally:
+        if len(item.data) >= RELEASE_BYTES:
+            release_free_memory()
 
 
 def outcome(
