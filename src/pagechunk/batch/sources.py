@@ -26,10 +26,10 @@ from itertools import groupby
 from typing import Any, BinaryIO
 
 from pagechunk.version import __version__
+from pagechunk.vocabulary import HTML_MEDIA_TYPES
 
 __all__ = [
     "FETCH_TIMEOUT",
-    "HTML_MEDIA_TYPES",
     "MARKDOWN_SUFFIXES",
     "PAGE_SUFFIXES",
     "WARC_SUFFIXES",
@@ -45,9 +45,6 @@ __all__ = [
 
 FETCH_TIMEOUT = 30.0
 """Seconds a URL fetch may take before it fails, unless the caller says."""
-
-HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
-"""Media types read as pages; a fetched ``text/*`` is tried too, a WARC's not."""
 
 PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
 """The files a directory input contributes, found at any depth."""
@@ -329,6 +326,8 @@ def _fetch(url: str, timeout: float) -> Document:
 
 
 def _readable(media_type: str) -> bool:
+    """Whether a fetched response is read as a page: an HTML media type, or
+    any ``text/*`` (a WARC record must be HTML)."""
     return media_type in HTML_MEDIA_TYPES or media_type.startswith("text/")
 
 
