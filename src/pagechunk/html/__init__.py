@@ -16,7 +16,8 @@
 6. :mod:`~pagechunk.html.focus` (the pipeline's, when cleaning): the subtree
    holding the article (:mod:`~pagechunk.html.names` reads ``class`` and
    ``id``). Hands on that element.
-7. :mod:`~pagechunk.html.walk`: one pass emitting blocks, grid tables read by
+7. :mod:`~pagechunk.html.walk`: one pass emitting blocks under their
+   heading paths (:mod:`~pagechunk.html.headings`), grid tables read by
    :mod:`~pagechunk.html.tables`. Hands on ``list[Block]``.
 8. :mod:`~pagechunk.html.title`: the title tidied, else the first heading.
 

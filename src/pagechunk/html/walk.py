@@ -11,20 +11,13 @@ Text is collected raw and tidied once per block.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from lxml import etree
 
+from pagechunk.html.headings import HeadedBlocks
 from pagechunk.html.tables import CELL_SEPARATOR, Tables, cell_mark, cell_text
-from pagechunk.model import (
-    CODE,
-    HEADING,
-    HEADING_SEPARATOR,
-    PARAGRAPH,
-    ROW,
-    Block,
-    LinkSpan,
-)
+from pagechunk.model import CODE, PARAGRAPH, ROW, Block, LinkSpan
 from pagechunk.options import ParseOptions
 from pagechunk.vocabulary import BLOCK_TAGS, CELL_TAGS, HEADING_LEVELS, TAG_KINDS
 
@@ -96,89 +89,6 @@ class _Link:
     parts: list[str] = field(default_factory=list)
 
 
-class _Blocks:
-    """The blocks a walk has emitted, each under its heading path, and what
-    decides which of them the page keeps."""
-
-    __slots__ = (
-        "blocks",
-        "content_depth",
-        "content_path",
-        "content_path_text",
-        "content_prose",
-        "outside",
-        "path",
-        "path_text",
-        "plain_headings",
-    )
-
-    def __init__(self) -> None:
-        self.blocks: list[Block] = []
-        # Where the blocks outside content elements stand; whether a block
-        # other than a heading stood inside one; and the page's own heading
-        # path of the blocks inside, where it differs from their content
-        # path (needed only when no text but headings is inside).
-        self.outside: list[int] = []
-        self.content_prose = False
-        self.plain_headings: dict[int, str] = {}
-        self.content_depth = 0
-        self.path: dict[int, str] = {}
-        self.content_path: dict[int, str] = {}
-        self.path_text = ""
-        self.content_path_text = ""
-
-    def emit(
-        self,
-        kind: str,
-        text: str,
-        level: int,
-        links: list[LinkSpan],
-        header: bool = False,
-    ) -> None:
-        if self.content_depth:
-            heading = self.content_path_text
-            if kind != HEADING:
-                self.content_prose = True
-            if heading != self.path_text:
-                self.plain_headings[len(self.blocks)] = self.path_text
-        else:
-            heading = self.path_text
-            self.outside.append(len(self.blocks))
-        spans = tuple(links) if links else ()
-        self.blocks.append(Block(text, heading, kind, level, spans, header))
-
-    def emit_heading(self, level: int, text: str, links: list[LinkSpan]) -> None:
-        """Put a heading into the heading paths, and emit it unless empty."""
-        self.path_text = _set_heading(self.path, level, text)
-        if self.content_depth:
-            self.content_path_text = _set_heading(self.content_path, level, text)
-        if text:
-            self.emit(HEADING, text, level, links)
-
-    def result(self) -> list[Block]:
-        """The page's blocks: only those inside content elements, under
-        their content heading path, when any text but headings is inside
-        one; else all of them, under the page's heading path."""
-        blocks = self.blocks
-        if self.content_prose:
-            if not self.outside:
-                return blocks
-            outside = set(self.outside)
-            return [block for at, block in enumerate(blocks) if at not in outside]
-        for at, heading in self.plain_headings.items():
-            blocks[at] = replace(blocks[at], heading=heading)
-        return blocks
-
-
-def _set_heading(path: dict[int, str], level: int, text: str) -> str:
-    """Put a heading into ``path`` (level to text) and return the new path."""
-    for deeper in [known for known in path if known >= level]:
-        del path[deeper]
-    if text:
-        path[level] = text
-    return HEADING_SEPARATOR.join(path[known] for known in sorted(path))
-
-
 def _strip(raw: str, chars: str) -> str:
     for char in chars:
         if char in raw:
@@ -217,7 +127,7 @@ class _Walker:
         self.content = content
         self.resolve = resolve
         self.strip_chars = options.strip_chars
-        self.blocks = _Blocks()
+        self.blocks = HeadedBlocks()
         self.tables = Tables(options.tables == "grid", content)
         self.cell: etree._Element | None = None  # the grid cell being read
         self.kinds: list[str] = []
