@@ -7,11 +7,8 @@ result.
 
 from __future__ import annotations
 
-from pagechunk import (
-    Block,
-    ParsedPage,
-    parse_html,
-)
+from pagechunk import Block, ParsedPage, parse_html
+from pagechunk.html.decode import decode
 
 
 def texts(parsed: ParsedPage) -> list[str]:
@@ -60,3 +57,14 @@ def test_str_with_meta_charset_is_not_decoded_again():
 def test_str_with_xml_declaration(page):
     parsed = parse_html(page("xml_declaration_prefix"))
     assert parsed == ParsedPage("XHTML page", [Block("Served as XHTML.")], [])
+
+
+def test_decode_hands_the_parser_utf8_without_a_mark():
+    assert decode("café") == "café".encode()
+    assert decode(b"caf\xe9") == "café".encode()  # not UTF-8: Windows-1252
+    assert decode(b"\xef\xbb\xbfcaf\xc3\xa9") == "café".encode()
+    assert decode(b"\xff\xfe" + "café".encode("utf-16-le")) == "café".encode()
+
+
+def test_decode_finds_no_page_in_binary_data():
+    assert decode(b"%PDF-1.7\n<p>not a page</p>") is None

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pagechunk import (
-    Block,
-    parse_html,
-)
+from pagechunk import Block, parse_html
 
 
 def paragraphs(*texts: str, heading: str = "") -> list[Block]:

@@ -16,12 +16,8 @@ from lxml import etree
 import pagechunk.pipeline
 from pagechunk import Block, extract, parse_html
 from pagechunk.html.focus import (
-    BOILERPLATE,
-    CHROME,
-    COMMENTS,
     densest,
     focus_article,
-    name_kinds,
     survey,
 )
 
@@ -107,64 +103,6 @@ def test_paragraphs_written_as_divs_are_the_article(page):
         " leaves.",
         "Keep feeding to a minimum until new growth shows again in spring.",
     ]
-
-
-# Names: words of class and id values
-
-
-def test_name_kinds_reads_words_not_substrings():
-    values = [
-        "comments-area",
-        "commentary-body",
-        "jp-relatedposts",
-        "social-share",
-        "page-ad-margins",
-        "header",
-        "site-footer",
-        "about-the-author",
-        "author-name",
-        "entry-content",
-        "loaded shadow",
-        "unsubscribed",
-        "Newsletter_Signup",
-    ]
-    assert name_kinds(values) == {
-        "comments-area": COMMENTS,
-        "jp-relatedposts": BOILERPLATE,
-        "social-share": BOILERPLATE,
-        "page-ad-margins": BOILERPLATE,
-        "header": CHROME,
-        "site-footer": CHROME,
-        "about-the-author": BOILERPLATE,
-        "Newsletter_Signup": BOILERPLATE,
-    }
-
-
-def test_name_kinds_reads_trending_boxes_and_previous_next_links():
-    values = [
-        "rail rail--trending",
-        "trending-now",
-        "grid-container next-prev",
-        "post-prev",
-        "prev",
-        "preview-image",
-        "previously",
-        "next",
-    ]
-    assert name_kinds(values) == {
-        "rail rail--trending": BOILERPLATE,
-        "trending-now": BOILERPLATE,
-        "grid-container next-prev": BOILERPLATE,
-        "post-prev": BOILERPLATE,
-        "prev": BOILERPLATE,
-    }
-
-
-def test_name_kinds_takes_the_strongest_word():
-    assert name_kinds(["widget comment-list", "footer share"]) == {
-        "widget comment-list": COMMENTS,
-        "footer share": BOILERPLATE,
-    }
 
 
 # Prose mass: the densest element, weighed by its names

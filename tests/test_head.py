@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from pagechunk import (
-    Block,
-    parse_html,
-)
+from pagechunk import Block, parse_html
+from pagechunk.html.decode import decode
+from pagechunk.html.head import PageHead, read_head
+from pagechunk.html.tree import load_tree
+from pagechunk.options import ParseOptions
 
 
 def paragraphs(*texts: str, heading: str = "") -> list[Block]:
@@ -145,3 +146,47 @@ def test_links_in_dropped_regions_reported_except_template(page):
         "/privacy",
     ]
     assert parsed.blocks == paragraphs("Article with a source.")
+
+
+# What the head step hands on
+
+
+def head_of(html: str, **settings: str) -> PageHead:
+    return read_head(load_tree(decode(html)), ParseOptions(), **settings)
+
+
+HEAD = (
+    '<html><head><base href="/docs/"><link rel="canonical" href="guide">'
+    '<meta property="og:site_name" content=" Acme   Docs "></head></html>'
+)
+
+
+def test_page_head_settles_url_and_site_against_the_base_url():
+    head = head_of(HEAD, base_url="https://acme.example/a")
+    assert head.url == "https://acme.example/a"
+    assert head.site == "https://acme.example/docs/"
+    assert head.site_name == "Acme Docs"
+    assert head.resolve("x") == "https://acme.example/docs/x"
+
+
+def test_page_head_without_a_base_url_takes_the_page_own():
+    head = head_of(HEAD)
+    assert head.url == "/docs/guide"
+    assert head.site == "/docs/"
+    canonical = head_of('<link rel="canonical" href="https://acme.example/c">')
+    assert (canonical.url, canonical.site) == ("https://acme.example/c",) * 2
+    assert (head_of("<p>x</p>").url, head_of("<p>x</p>").site) == ("", None)
+
+
+def test_page_head_language_from_the_page_else_the_header():
+    assert head_of(HEAD, content_language="fr, en").lang == "fr"
+    assert head_of("<html lang='de'>", content_language="fr").lang == "de"
+    meta = '<meta http-equiv="Content-Language" content="nl">'
+    assert head_of(meta, content_language="fr").lang == "nl"
+
+
+def test_page_head_skips_links_when_asked():
+    html = '<a href="/a">a</a><a href="/b">b</a>'
+    assert head_of(html).links == ["/a", "/b"]
+    options = ParseOptions(links=False)
+    assert read_head(load_tree(decode(html)), options).links == []

@@ -29,7 +29,6 @@ from pagechunk import (
     parse_html,
 )
 from pagechunk.html.decode import decode
-from pagechunk.html.guard import MAX_ATTRIBUTES, cap_attributes
 from pagechunk.html.head import PageHead, read_head
 from pagechunk.html.tree import load_tree
 from pagechunk.options import ParseOptions
@@ -354,46 +353,6 @@ def test_a_million_attributes(million_attributes):
     # libxml2 adds attributes in quadratic time: uncapped, this takes hours.
     assert texts(million_attributes) == ["before", "kept text", "after"]
     assert chunk_text(million_attributes).split() == ["before", "kept", "text", "after"]
-
-
-@pytest.mark.parametrize(
-    "attribute",
-    [
-        "a{}=v",
-        "a{}",
-        'a{}=">"',
-        'a{}="<"',
-        "a{}=<b",
-        'a{}=""',
-        "/a{}",
-    ],
-)
-def test_many_attributes_in_any_form_are_capped(attribute):
-    names = " ".join(attribute.format(number) for number in range(20_000))
-    html = f"<p>before</p><div {names}>inside</div><p>after</p>"
-    capped = cap_attributes(html.encode())
-    assert len(capped) < len(html) // 10
-    assert texts(html) == ["before", "inside", "after"]
-
-
-def test_capping_keeps_the_first_attributes_and_what_follows():
-    names = " ".join(f"n{number}='{number}'" for number in range(5000))
-    data = f"<div hidden {names}>gone</div><p>kept</p>".encode()
-    capped = cap_attributes(data)
-    assert capped.startswith(b"<div hidden n0='0' n1='1'")
-    assert f"n{MAX_ATTRIBUTES - 2}=".encode() in capped
-    assert f"n{MAX_ATTRIBUTES - 1}=".encode() not in capped
-    assert capped.endswith(b">gone</div><p>kept</p>")
-    assert texts(data) == ["kept"]
-
-
-def test_capping_leaves_scripts_and_ordinary_pages_alone():
-    # Minified JavaScript holds "x<y" followed by thousands of words.
-    script = "for(i=0;i<vendors.length " + " ".join(["x"] * 3000) + ";"
-    data = f"<script>{script}</script><p>{'word ' * 3000}</p>".encode()
-    assert cap_attributes(data) is data
-    text = f"<article><p>{'A long paragraph. ' * 2000}</p></article>".encode()
-    assert cap_attributes(text) is text
 
 
 @pytest.fixture(scope="module")

@@ -9,13 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pagechunk import (
-    DROP_ROLES,
-    DROP_TAGS,
-    Block,
-    ParsedPage,
-    parse_html,
-)
+from pagechunk import DROP_ROLES, DROP_TAGS, Block, ParsedPage, parse_html
 
 
 def paragraphs(*texts: str, heading: str = "") -> list[Block]:

@@ -7,15 +7,8 @@ result.
 
 from __future__ import annotations
 
-from pagechunk import (
-    Block,
-    parse_html,
-)
-
-
-def heading(text: str, path: str, level: int) -> Block:
-    return Block(text, path, "heading", level)
-
+from pagechunk import Block, parse_html
+from pagechunk.html.title import page_title
 
 # Title
 
@@ -42,3 +35,11 @@ def test_title_empty_without_title_or_heading():
 def test_strip_chars_applies_to_title():
     parsed = parse_html("<title>Intro ¶</title><p>Text</p>")
     assert parsed.title == "Intro"
+
+
+def test_page_title_strips_collapses_and_falls_back_to_a_heading():
+    blocks = [Block("Intro"), Block("Setup guide", "Setup guide", "heading", 1)]
+    assert page_title(" A\n  title¶ ", blocks, "¶") == "A title"
+    assert page_title(" ¶ ", blocks, "¶") == "Setup guide"
+    assert page_title(" ¶ ", blocks, "") == "¶"
+    assert page_title("", [Block("Intro")], "") == ""

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from pagechunk import (
-    Block,
-    ParsedPage,
-    parse_html,
-)
+from pagechunk import Block, ParsedPage, parse_html
+from pagechunk.html.tree import load_tree
 
 
 def heading(text: str, path: str, level: int) -> Block:
@@ -56,3 +53,9 @@ def test_nesting_deeper_than_libxml2_allows_keeps_all_text():
         "deep",
         "after",
     ]
+
+
+def test_a_document_without_elements_is_an_empty_html_element():
+    for data in (None, b"", b" \n", b"<!-- only a comment -->"):
+        root = load_tree(data)
+        assert (root.tag, len(root), root.text) == ("html", 0, None)

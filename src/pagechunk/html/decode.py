@@ -238,9 +238,10 @@ def decode(
     max_bytes: int | None = None,
     strict: bool = False,
 ) -> bytes | None:
-    """The document as valid UTF-8 without a byte order mark, for the parser;
-    None for bytes that start like a binary file (an image, a PDF, an
-    archive).
+    """The document as UTF-8 without a byte order mark, for the parser; None
+    for bytes that start like a binary file (an image, a PDF, an archive).
+    The bytes are valid UTF-8, except that bytes declared as UTF-8 are
+    passed on as they are where libxml2 replaces malformed UTF-8 itself.
 
     ``encoding`` is the charset the transport declared, read for bytes only.
 

@@ -1,0 +1,83 @@
+"""What ``class`` and ``id`` words say a box is: ``pagechunk.html.names``."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from pagechunk.html.names import BOILERPLATE, CHROME, COMMENTS, NONE, Names, name_kinds
+
+
+def test_name_kinds_reads_words_not_substrings():
+    values = [
+        "comments-area",
+        "commentary-body",
+        "jp-relatedposts",
+        "social-share",
+        "page-ad-margins",
+        "header",
+        "site-footer",
+        "about-the-author",
+        "author-name",
+        "entry-content",
+        "loaded shadow",
+        "unsubscribed",
+        "Newsletter_Signup",
+    ]
+    assert name_kinds(values) == {
+        "comments-area": COMMENTS,
+        "jp-relatedposts": BOILERPLATE,
+        "social-share": BOILERPLATE,
+        "page-ad-margins": BOILERPLATE,
+        "header": CHROME,
+        "site-footer": CHROME,
+        "about-the-author": BOILERPLATE,
+        "Newsletter_Signup": BOILERPLATE,
+    }
+
+
+def test_name_kinds_reads_trending_boxes_and_previous_next_links():
+    values = [
+        "rail rail--trending",
+        "trending-now",
+        "grid-container next-prev",
+        "post-prev",
+        "prev",
+        "preview-image",
+        "previously",
+        "next",
+    ]
+    assert name_kinds(values) == {
+        "rail rail--trending": BOILERPLATE,
+        "trending-now": BOILERPLATE,
+        "grid-container next-prev": BOILERPLATE,
+        "post-prev": BOILERPLATE,
+        "prev": BOILERPLATE,
+    }
+
+
+def test_name_kinds_takes_the_strongest_word():
+    assert name_kinds(["widget comment-list", "footer share"]) == {
+        "widget comment-list": COMMENTS,
+        "footer share": BOILERPLATE,
+    }
+
+
+def test_names_read_tags_class_and_id_once_per_element():
+    root = etree.HTML(
+        "<div class='comments'><figure><p class='story'>x</p></figure>"
+        "<ul id='social-share'><li>y</li></ul><section>z</section></div>"
+    )
+    named = Names()
+    box, figure, paragraph, links, section = (
+        root.find(f".//{tag}") for tag in ("div", "figure", "p", "ul", "section")
+    )
+    assert [named.kind(e) for e in (box, figure, paragraph, links, section)] == [
+        COMMENTS,
+        BOILERPLATE,
+        NONE,
+        BOILERPLATE,
+        NONE,
+    ]
+    assert box in named and section not in named
+    assert named.inside(box) == [(figure, BOILERPLATE), (links, BOILERPLATE)]
+    assert named.get(section, CHROME) == CHROME
