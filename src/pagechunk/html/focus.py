@@ -145,22 +145,13 @@ def _credits(
     holder's parent, unless the holder is a content element or named."""
     credits: dict[etree._Element, float] = defaultdict(float)
     named = found.named
-    # Where each holder passes half its credit on: None when nowhere. Many
-    # blocks share a holder, which is read once.
-    halves: dict[etree._Element, etree._Element | None] = {}
     for block, chars in found.prose.items():
         holder = block.getparent() if block.tag in LINE_TAGS else block
         if holder is None:
             continue
         credits[holder] += chars
-        if holder in halves:
-            parent = halves[holder]
-        else:
-            parent = holder.getparent()
-            if holder in content or named.kind(holder) > NONE:
-                parent = None
-            halves[holder] = parent
-        if parent is not None:
+        parent = holder.getparent()
+        if parent is not None and holder not in content and named.kind(holder) == NONE:
             credits[parent] += chars / 2
     return credits
 
@@ -232,11 +223,10 @@ def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]
     # Where the prose under an element lands on the chain: itself when on
     # the chain, None when a named element (or no ancestor) is met first.
     lands: dict[etree._Element, etree._Element | None] = {e: e for e in chain}
-    kinds = found.named.known(found.prose)
     for block, chars in found.prose.items():
         if block in lands:
             landing = lands[block]
-        elif kinds[block] > NONE:
+        elif found.named.kind(block) > NONE:
             landing = lands[block] = None
         else:  # most blocks sit right below a landed element: one step
             element = block.getparent()

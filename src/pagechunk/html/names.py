@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from lxml import etree
 
@@ -82,10 +82,9 @@ _TAG_KINDS = dict.fromkeys(PICTURE_TAGS, BOILERPLATE)
 
 class Names:
     """The kind of each block, list or figure that its ``class`` and ``id``
-    or its tag name, read the first time it is asked for (the prose blocks'
-    together): the rules ask for the elements around the prose and inside the
-    article's container, a small part of a page. Answers as a mapping holding
-    only named elements.
+    or its tag name, read the first time it is asked for: the rules ask for
+    the elements around the prose and inside the article's container, a
+    small part of a page.
     """
 
     __slots__ = ("_kinds",)
@@ -100,15 +99,6 @@ class Names:
             kind = self._kinds[element] = _kind_of(element)
         return kind
 
-    def known(self, elements: Iterable[etree._Element]) -> Mapping[etree._Element, int]:
-        """Every element read so far with its kind, ``elements`` among them:
-        those not read yet are read together, with one pass of the pattern."""
-        kinds = self._kinds
-        unknown = [element for element in elements if element not in kinds]
-        if unknown:
-            self._read(unknown)
-        return kinds
-
     def get(self, element: etree._Element, default: int | None = None) -> int | None:
         """The element's kind, or ``default`` when it is not named."""
         return self.kind(element) or default
@@ -118,30 +108,8 @@ class Names:
 
     def inside(self, container: etree._Element) -> list[tuple[etree._Element, int]]:
         """The named elements below ``container``, with their kinds."""
-        elements = list(container.iterdescendants(*_NAMEABLE_TAGS))
-        kinds = self.known(elements)
-        return [(element, kind) for element in elements if (kind := kinds[element])]
-
-    def _read(self, elements: list[etree._Element]) -> None:
-        """Read the kinds of ``elements`` with one pass of the name pattern;
-        elements without names take their tag's kind at once."""
-        kinds = self._kinds
-        pending: list[tuple[etree._Element, tuple[str, ...]]] = []
-        for element in elements:
-            tag = element.tag
-            if tag not in _NAMEABLE_TAGS:
-                kinds[element] = NONE
-                continue
-            names = _names(element)
-            if names:
-                pending.append((element, names))
-            else:
-                kinds[element] = _TAG_KINDS.get(tag, NONE)
-        if pending:
-            values = dict.fromkeys(value for _, pair in pending for value in pair)
-            found = _kinds_of(values)
-            for element, pair in pending:
-                kinds[element] = _kind_from(element.tag, pair, found)
+        elements = container.iterdescendants(*_NAMEABLE_TAGS)
+        return [(element, kind) for element in elements if (kind := self.kind(element))]
 
 
 def _names(element: etree._Element) -> tuple[str, ...]:
@@ -150,20 +118,17 @@ def _names(element: etree._Element) -> tuple[str, ...]:
 
 
 def _kind_of(element: etree._Element) -> int:
-    """The kind an element's tag and ``class`` and ``id`` values say."""
+    """The strongest kind an element's tag and ``class`` and ``id`` values
+    say."""
     tag = element.tag
     if tag not in _NAMEABLE_TAGS:
         return NONE
-    names = _names(element)
-    return _kind_from(tag, names, _kinds_of(names) if names else {})
-
-
-def _kind_from(tag: str, names: tuple[str, ...], kinds: dict[str, int]) -> int:
-    """The strongest kind among a picture tag's and the ``names``', where
-    ``kinds`` holds the kind of each name that has one."""
     kind = _TAG_KINDS.get(tag, NONE)
-    for value in names:
-        kind = max(kind, kinds.get(value, NONE))
+    names = _names(element)
+    if names:
+        found = _kinds_of(names)
+        for value in names:
+            kind = max(kind, found.get(value, NONE))
     return kind
 
 
