@@ -90,6 +90,7 @@ class _Link:
 
 
 def _strip(raw: str, chars: str) -> str:
+    """``raw`` without any of ``chars`` (``strip_chars``)."""
     for char in chars:
         if char in raw:
             raw = raw.replace(char, "")
