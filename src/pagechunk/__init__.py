@@ -32,6 +32,7 @@ from pagechunk.model import (
     LinkSpan,
     ParsedPage,
 )
+from pagechunk.options import ChunkOptions, CleanOptions, Options, ParseOptions
 from pagechunk.pipeline import chunk_html, extract, parse_html
 from pagechunk.tokens import tokenizer_length
 from pagechunk.version import __version__
@@ -49,10 +50,14 @@ __all__ = [
     "TARGET_CHARS",
     "Block",
     "Chunk",
+    "ChunkOptions",
+    "CleanOptions",
     "DecodeError",
     "InputTooLarge",
     "LinkSpan",
+    "Options",
     "PagechunkError",
+    "ParseOptions",
     "ParsedPage",
     "SiteMemory",
     "chunk_blocks",

@@ -8,6 +8,7 @@ __all__ = ["PIPELINE_VERSION", "RULES_REVISION", "__version__"]
 
 # The one place the version is written: pyproject.toml reads this literal.
 __version__ = "0.1.0"
+"""The package's version."""
 
 RULES_REVISION = 4
 """Raised by one whenever a change to parsing, cleaning or chunking changes the

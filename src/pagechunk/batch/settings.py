@@ -59,7 +59,7 @@ class Settings:
     def with_values(self, **values: Any) -> Settings:
         """A copy with the named settings changed: ``url``, ``site_memory``
         and ``tokenizer``, or any option that
-        :meth:`~pagechunk.options.Options.with_values` takes.
+        :meth:`pagechunk.Options.with_values` takes.
 
         Raises:
             TypeError: A name is neither a setting nor an option.
