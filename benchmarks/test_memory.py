@@ -35,9 +35,13 @@ from benchmarks.compare import (
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 BIG_PAGE_BYTES = 50_000_000
-PEAK_LIMIT = 12.0
+PEAK_LIMIT = 13.0
 """The largest allowed peak resident memory, in times the page's size; the
-page itself counts, as it is read after the baseline."""
+page itself counts, as it is read after the baseline. A library call no
+longer trims the C heap (batch runs do, between documents: see
+:mod:`pagechunk.trim`), so the freed tree's pages stay with glibc while the
+blocks and chunks are built: 11.7x measured on the 50 MB page, against 10.1x
+when parsing trimmed; the limit keeps a margin of about a tenth over that."""
 BATCH_PAGES = 200
 """The pages of the first run of the batch guard; the second run has 4x."""
 BATCH_GROWTH_LIMIT_KIB = 2048
