@@ -99,6 +99,15 @@ def spaceless_paragraph(size_bytes: int) -> bytes:
     return _page(f"<main><p>{'abcdefghij' * (size_bytes // 10)}</p></main>")
 
 
+def misnested_menu(items: int) -> bytes:
+    """A one-line menu of ``items`` entries whose ``</li>`` comes before the
+    ``</div>`` opened in it: libxml2 ignores every ``</li>``, so the page is
+    parsed again, fed up to each one in turn (:mod:`pagechunk.html.nesting`)."""
+    entry = '<li><a href="/x">Item</a><div class="dropdown">More</li></div>'
+    menu = f"<header><nav><ul>{entry * items}</ul></nav></header>"
+    return _page(f"{menu}<main><h1>Title</h1><p>{_PARAGRAPH}</p></main>")
+
+
 # name: (page maker, size at 1x, whether all of the page is content, so that
 # 8x the input must give about 8x the text)
 CASES: dict[str, tuple[Callable[[int], bytes], int, bool]] = {
@@ -108,6 +117,7 @@ CASES: dict[str, tuple[Callable[[int], bytes], int, bool]] = {
     "<pre> bytes": (big_pre, 10_000_000, True),
     "nested <div>s": (nested_divs, 2_500, False),
     "paragraph bytes, no spaces": (spaceless_paragraph, 5_000_000, True),
+    "misnested menu items": (misnested_menu, 12_500, False),
 }
 
 

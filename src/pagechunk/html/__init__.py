@@ -3,8 +3,12 @@
 1. :mod:`~pagechunk.html.decode`: bytes or text to valid UTF-8, refusing a
    document over ``max_bytes`` (:mod:`~pagechunk.html.guard` holds the
    limits). Hands on ``bytes``.
-2. :mod:`~pagechunk.html.tree`: the one lxml parse, hostile markup capped
-   first (:mod:`~pagechunk.html.guard`). Hands on the root element.
+2. :mod:`~pagechunk.html.tree`: the lxml parse, hostile markup capped
+   first (:mod:`~pagechunk.html.guard`), then, right after it,
+   :mod:`~pagechunk.html.nesting`: where libxml2 ignored an end tag a
+   browser honours, the page is parsed again with the elements closed as a
+   browser closes them, and content after ``</html>`` joins the body. Hands
+   on the root element.
 3. :mod:`~pagechunk.html.head`: links, base URL, robots, canonical URL, site
    name and language, read before anything is pruned
    (:mod:`~pagechunk.html.links` resolves the URLs). Hands on a

@@ -1,4 +1,4 @@
-"""Step 1, decode: bytes or text in, valid UTF-8 out, for the one lxml parse.
+"""Step 1, decode: bytes or text in, valid UTF-8 out, for the lxml parse.
 
 Bytes are decoded by the first of: a byte order mark, the encoding the caller
 declares (the HTTP ``Content-Type`` charset), a ``<meta charset>`` or

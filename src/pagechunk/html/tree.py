@@ -1,39 +1,46 @@
-"""Step 2, tree: the one lxml parse of the decoded page.
+"""Step 2, tree: the lxml parse of the decoded page.
 
 Nothing is fetched: the parser loads no DTD, resolves no external entity and
 reads no network or file. Comments and processing instructions (an XML
 declaration among them) are not kept. Markup that would make libxml2 work
 harder than its size warrants is reshaped first (:mod:`~pagechunk.html.guard`).
+Where libxml2 nests the page otherwise than a browser, the tree is repaired
+right after the parse (:mod:`~pagechunk.html.nesting`), by a second parse of
+the few pages that need one.
 """
 
 from __future__ import annotations
 
 import threading
-from contextlib import suppress
+from typing import Any
 
 from lxml import etree
 
 from pagechunk.html.guard import cap_attributes, cap_nesting
+from pagechunk.html.nesting import repair_tree
 
-__all__ = ["load_tree"]
+__all__ = ["PARSER_OPTIONS", "load_tree"]
 
 _local = threading.local()
+
+PARSER_OPTIONS: dict[str, Any] = {
+    "encoding": "utf-8",
+    "remove_comments": True,
+    "remove_pis": True,
+    "no_network": True,
+    "huge_tree": True,
+    "default_doctype": False,
+    "collect_ids": False,
+}
+"""The options of every parse of a page: the repair's second parse
+(:mod:`~pagechunk.html.nesting`) must read the page as the first did."""
 
 
 def _parser() -> etree.HTMLParser:
     """A parser for this thread: lxml parsers must not be shared across threads."""
     parser = getattr(_local, "parser", None)
     if parser is None:
-        # lxml-stubs 0.5 lacks default_doctype, which lxml has had since 4.2.
-        parser = etree.HTMLParser(  # type: ignore[call-arg]
-            encoding="utf-8",
-            remove_comments=True,
-            remove_pis=True,
-            no_network=True,
-            huge_tree=True,
-            default_doctype=False,
-            collect_ids=False,
-        )
+        parser = etree.HTMLParser(**PARSER_OPTIONS)
         _local.parser = parser
     return parser
 
@@ -45,7 +52,8 @@ def load_tree(data: bytes | None) -> etree._Element:
     A document with no element (None for binary data, blank, or what libxml2
     cannot read as a document at all) is an empty ``<html>`` element, so the
     steps after it need no case of their own: it reads as a page with no
-    title, text or links.
+    title, text or links. Where libxml2 nested the page otherwise than a
+    browser would, the tree is repaired (:mod:`~pagechunk.html.nesting`).
     """
     if data is None or not data.strip():
         return etree.Element("html")
@@ -55,10 +63,19 @@ def load_tree(data: bytes | None) -> etree._Element:
         root = etree.fromstring(data, parser)
     except etree.ParserError:
         return etree.Element("html")
-    if parser.error_log.filter_from_fatals():
+    log = parser.error_log  # a copy each time it is read
+    if log.filter_from_fatals():
         # libxml2 gives up past a nesting depth of a few thousand and drops
         # the rest of the page; parse it again with the nesting capped.
-        with suppress(etree.ParserError):
-            root = etree.fromstring(cap_nesting(data), parser)
+        capped = cap_nesting(data)
+        try:
+            root = etree.fromstring(capped, parser)
+        except etree.ParserError:
+            pass
+        else:
+            # The repair reparses the bytes this tree came from.
+            data, log = capped, parser.error_log
     # A document of comments alone parses to no element at all.
-    return etree.Element("html") if root is None else root
+    if root is None:
+        return etree.Element("html")
+    return repair_tree(root, log, data, PARSER_OPTIONS)
