@@ -9,35 +9,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from chunk_texts import texts
 from pagechunk import (
     HEADING_SEPARATOR,
     MAX_CHARS,
     TARGET_CHARS,
     Block,
-    Chunk,
     chunk_blocks,
     chunk_markdown,
 )
 from pagechunk.chunk import chunk_with
 from pagechunk.options import ChunkOptions
-
-
-def texts(chunks: list[Chunk]) -> list[str]:
-    return [chunk.text for chunk in chunks]
-
-
-def bodies(
-    blocks: list[Block],
-    *,
-    target_chars: int | None = TARGET_CHARS,
-    max_chars: int | None = MAX_CHARS,
-) -> list[str]:
-    """The chunk texts when no prefix is asked for."""
-    chunks = chunk_blocks(
-        blocks, target_chars=target_chars, max_chars=max_chars, prefix=False
-    )
-    return texts(chunks)
-
 
 # Sizes below 1 are refused.
 

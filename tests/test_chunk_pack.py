@@ -7,11 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chunk_texts import bodies, texts
 from pagechunk import (
-    MAX_CHARS,
-    TARGET_CHARS,
     Block,
-    Chunk,
     chunk_blocks,
     chunk_html,
     chunk_markdown,
@@ -25,10 +23,6 @@ HEADER = Block("Name | Age", kind="row", header=True)
 ROWS = [Block("Ann | 31", kind="row"), Block("Bob | 42", kind="row")]
 LAST = Block("Cy | 27", kind="row")
 TABLE = [HEADER, *ROWS, LAST]
-
-
-def texts(chunks: list[Chunk]) -> list[str]:
-    return [chunk.text for chunk in chunks]
 
 
 def overlapping(
@@ -197,19 +191,6 @@ def test_overlap_with_a_prefix_stays_within_max(
     blocks = [Block(text, "Heading") for text in texts]
     chunks = chunk_blocks(blocks, title="Title", max_chars=limit, overlap_chars=overlap)
     assert all(len(chunk.text) <= limit for chunk in chunks)
-
-
-def bodies(
-    blocks: list[Block],
-    *,
-    target_chars: int | None = TARGET_CHARS,
-    max_chars: int | None = MAX_CHARS,
-) -> list[str]:
-    """The chunk texts when no prefix is asked for."""
-    chunks = chunk_blocks(
-        blocks, target_chars=target_chars, max_chars=max_chars, prefix=False
-    )
-    return texts(chunks)
 
 
 # Packing: blocks under one heading share a chunk up to target_chars.

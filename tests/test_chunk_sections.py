@@ -8,6 +8,7 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chunk_texts import texts
 from pagechunk import (
     MAX_CHARS,
     TARGET_CHARS,
@@ -24,10 +25,6 @@ from pagechunk.markdown import read_markdown, render_markdown
 def fields(chunks: list[Chunk]) -> list[tuple[object, ...]]:
     """Every field of each chunk, those equality leaves out included."""
     return [dataclasses.astuple(chunk) for chunk in chunks]
-
-
-def texts(chunks: list[Chunk]) -> list[str]:
-    return [chunk.text for chunk in chunks]
 
 
 def spans(

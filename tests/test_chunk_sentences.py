@@ -4,26 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pagechunk import MAX_CHARS, TARGET_CHARS, Block, Chunk, chunk_blocks
+from chunk_texts import bodies
+from pagechunk import Block
 from pagechunk.chunk.sentences import ends_a_sentence, last_words, sentence_ends
-
-
-def texts(chunks: list[Chunk]) -> list[str]:
-    return [chunk.text for chunk in chunks]
-
-
-def bodies(
-    blocks: list[Block],
-    *,
-    target_chars: int | None = TARGET_CHARS,
-    max_chars: int | None = MAX_CHARS,
-) -> list[str]:
-    """The chunk texts when no prefix is asked for."""
-    chunks = chunk_blocks(
-        blocks, target_chars=target_chars, max_chars=max_chars, prefix=False
-    )
-    return texts(chunks)
-
 
 # Splitting a line at its sentence ends.
 

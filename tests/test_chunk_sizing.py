@@ -12,16 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pagechunk import Block, Chunk, chunk_blocks, chunk_html, chunk_markdown
+from chunk_texts import texts
+from pagechunk import Block, chunk_blocks, chunk_html, chunk_markdown
 
 
 def words(text: str) -> int:
     """A length that counts words: glue and spaces cost nothing."""
     return len(text.split())
-
-
-def texts(chunks: list[Chunk]) -> list[str]:
-    return [chunk.text for chunk in chunks]
 
 
 # Sizes in the length function's unit.

@@ -2,25 +2,8 @@
 
 from __future__ import annotations
 
-from pagechunk import MAX_CHARS, TARGET_CHARS, Block, Chunk, chunk_blocks
-
-
-def texts(chunks: list[Chunk]) -> list[str]:
-    return [chunk.text for chunk in chunks]
-
-
-def bodies(
-    blocks: list[Block],
-    *,
-    target_chars: int | None = TARGET_CHARS,
-    max_chars: int | None = MAX_CHARS,
-) -> list[str]:
-    """The chunk texts when no prefix is asked for."""
-    chunks = chunk_blocks(
-        blocks, target_chars=target_chars, max_chars=max_chars, prefix=False
-    )
-    return texts(chunks)
-
+from chunk_texts import bodies
+from pagechunk import Block
 
 # Splitting an oversized block: line breaks first.
 
