@@ -220,6 +220,12 @@ class ParsedPage:
         lang: The page's language tag: ``<html lang>``, else
             ``<meta http-equiv="content-language">`` (the first tag of a
             list); ``""`` when the page declares none. Not part of equality.
+        page_type: What kind of page it is, as :func:`~pagechunk.extract`
+            reads it: ``"article"``, ``"forum"``, ``"product"``,
+            ``"collection"``, ``"listing"``, ``"documentation"``,
+            ``"service"`` or ``"other"``; ``""`` from
+            :func:`~pagechunk.parse_html`, which does not classify. Not part
+            of equality.
     """
 
     title: str
@@ -229,6 +235,7 @@ class ParsedPage:
     nofollow: bool = False
     url: str = field(default="", compare=False)
     lang: str = field(default="", compare=False)
+    page_type: str = field(default="", compare=False)
 
     @property
     def markdown(self) -> str:

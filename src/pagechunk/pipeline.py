@@ -29,11 +29,24 @@ from pagechunk.clean import (
 )
 from pagechunk.html.decode import decode
 from pagechunk.html.flatten import flatten
-from pagechunk.html.focus import focus_article
 from pagechunk.html.head import PageHead, first_language, read_head
+from pagechunk.html.jsonld import jsonld_objects
+from pagechunk.html.net import (
+    NET_HIDDEN_CHARS,
+    NET_VISIBLE_CHARS,
+    unwrap_noscript,
+    visible_chars,
+)
+from pagechunk.html.pagetype import classify, declared, page_features
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
+from pagechunk.html.typed import (
+    Trace,
+    focus_page,
+    walk_target,
+    with_product_description,
+)
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
 from pagechunk.model import HEADING, Chunk, ParsedPage
@@ -246,14 +259,42 @@ def extract_page(
     memory: SiteMemory | None = None,
 ) -> ParsedPage:
     """:func:`extract` with its options as one object."""
+    return _extract(html, options, base_url, encoding, content_language, memory)
+
+
+def _extract(
+    html: str | bytes,
+    options: Options,
+    base_url: str | None,
+    encoding: str | None,
+    content_language: str | None,
+    memory: SiteMemory | None,
+    trace: Trace | None = None,
+) -> ParsedPage:
+    """The steps of :func:`extract`; ``trace`` notes what focus chose."""
     cleaning = options.clean and cleaning_enabled()
     focus = cleaning if options.focus is None else options.focus
     parse = options.parse
     root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    objects = jsonld_objects(root)
+    said = declared(root, objects)
     title, content = _prune(root, parse)
+    net = ""
+    if focus and visible_chars(root, content) < NET_VISIBLE_CHARS:
+        reread = _reread(html, parse, base_url, encoding, content_language)
+        if reread is not None:
+            root, head, title, content, net = reread
+    page_type, _ = classify(page_features(head.url, said, root))
     if focus:
-        root, content = _focus(root, content)
-    page = _walk_page(root, content, head, title, parse)
+        chosen = focus_page(root, content, page_type, trace=trace is not None)
+        if net:
+            chosen.rule += f"; read with {net}"
+        if trace is not None:
+            trace.focus = chosen
+        page = _walk_page(*walk_target(chosen), head, title, parse)
+    else:
+        page = _walk_page(root, content, head, title, parse)
+    page.page_type = page_type
     del root, content  # the tree goes before cleaning, which adds to the blocks
     if options.title_suffix == "auto":
         page.title = drop_site_suffix(
@@ -263,7 +304,30 @@ def extract_page(
         page.blocks = clean_with(
             page.blocks, options.cleaning, site=head.site, memory=memory
         )
+    if focus and page_type == "product":
+        page.blocks = with_product_description(page.blocks, objects)
     return page
+
+
+def _reread(
+    html: str | bytes,
+    parse: ParseOptions,
+    base_url: str | None,
+    encoding: str | None,
+    content_language: str | None,
+) -> tuple[etree._Element, PageHead, str, set[etree._Element], str] | None:
+    """The safety net: read a page that shows almost no text again, with
+    what ``<noscript>`` holds, else with its hidden elements; None when
+    neither holds :data:`NET_HIDDEN_CHARS`."""
+    root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    if unwrap_noscript(root):
+        title, content = _prune(root, parse)
+        return root, head, title, content, "<noscript> content"
+    root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    title, content = _prune(root, replace(parse, drop_hidden=False))
+    if visible_chars(root, content) >= NET_HIDDEN_CHARS:
+        return root, head, title, content, "hidden elements shown"
+    return None
 
 
 def _tree_and_head(
@@ -292,17 +356,6 @@ def _prune(
     title = prune(root, regions, options)
     flatten(root, regions, options)
     return title, regions.content
-
-
-def _focus(
-    root: etree._Element, content: set[etree._Element]
-) -> tuple[etree._Element, set[etree._Element]]:
-    """The focus step: the subtree holding the article, itself the only
-    content element; the whole tree when the page has no prose."""
-    article = focus_article(root, content)
-    if article is None:
-        return root, content
-    return article, {article}
 
 
 def _walk_page(

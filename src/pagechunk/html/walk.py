@@ -244,6 +244,8 @@ class _Walker:
             self.open_block(_KINDS.get(tag, PARAGRAPH))
             if is_content:
                 self.blocks.content_depth += 1
+                if role == _HEADING:  # a heading the focus step keeps
+                    self.open_heading(element, _LEVELS[tag])
         elif role == _HEADING:
             self.open_heading(element, _LEVELS[tag])
         elif role == _CELL:
@@ -271,6 +273,8 @@ class _Walker:
             return
         is_content = element in self.content
         if role == _BLOCK or is_content:
+            if self.heading is not None and element is self.heading.element:
+                self.close_heading()
             self.close_block()
             if is_content:
                 self.blocks.content_depth -= 1

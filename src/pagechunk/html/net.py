@@ -1,0 +1,73 @@
+"""The safety net: a page that shows almost no text is read again with the
+content it keeps out of sight.
+
+Some pages serve their content where only a browser without scripts shows
+it (every post of a Discourse thread sits in ``<noscript>``), or keep it in
+a ``hidden`` container until a script reveals it. Pruned, such a page holds
+next to nothing. When what the walk would read is under
+:data:`NET_VISIBLE_CHARS`, the pipeline parses the page again, first with
+``<noscript>`` unwrapped when one holds :data:`NET_HIDDEN_CHARS`, else with
+hidden elements kept, and takes that reading when it shows at least
+:data:`NET_HIDDEN_CHARS`. :func:`~pagechunk.parse_html` never does this:
+the text API drops both.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from lxml import etree
+
+__all__ = [
+    "NET_HIDDEN_CHARS",
+    "NET_VISIBLE_CHARS",
+    "text_length",
+    "unwrap_noscript",
+    "visible_chars",
+]
+
+NET_VISIBLE_CHARS = 200
+"""Characters of visible text under which a page is read again."""
+
+NET_HIDDEN_CHARS = 500
+"""Characters a ``<noscript>`` or the hidden elements must hold to be read."""
+
+_TEXT_LENGTH = etree.XPath("string-length(normalize-space(.))")
+
+
+def text_length(element: etree._Element) -> int:
+    """Characters of the element's text, whitespace collapsed."""
+    return int(cast(float, _TEXT_LENGTH(element)))
+
+
+def visible_chars(root: etree._Element, content: set[etree._Element]) -> int:
+    """Characters of text the walk of a pruned tree would read: those of its
+    outermost content elements when it has any, else the whole tree's
+    (whitespace collapsed). A content element pruned with what held it
+    counts for nothing, as the walk never meets it."""
+    if not content:
+        return text_length(root)
+    tops = []
+    for element in content:
+        ancestors = list(element.iterancestors())
+        if any(a in content for a in ancestors):
+            continue
+        if element is root or (
+            ancestors and ancestors[-1] is root.getroottree().getroot()
+        ):
+            tops.append(element)
+    return sum(map(text_length, tops))
+
+
+def unwrap_noscript(root: etree._Element) -> bool:
+    """Unwrap every ``<noscript>`` of an unpruned tree, in place, when one
+    holds :data:`NET_HIDDEN_CHARS` of text outside scripts and styles;
+    whether it did."""
+    held = 0
+    for element in root.iter("noscript"):
+        etree.strip_elements(element, "script", "style", "template", with_tail=False)
+        held = max(held, text_length(element))
+    if held < NET_HIDDEN_CHARS:
+        return False
+    etree.strip_tags(root, "noscript")
+    return True

@@ -1,0 +1,401 @@
+"""Step 5, page type: what kind of page this is, read from structural
+evidence, so that the focus step can keep what that kind of page holds.
+
+The evidence, all of it general to web pages:
+
+- what the page declares: JSON-LD ``@type`` names (through
+  :mod:`pagechunk.html.jsonld`), microdata ``itemtype`` and ``og:type``,
+  read before pruning;
+- the URL: path words (``/forum/``, ``/docs/``, ``/product/``, ``/c/``,
+  ``/services/``…), host labels (``community.``, ``docs.``, ``shop.``),
+  depth, a query, a long numeric id, a ``/yyyy/mm/`` date, a slug's words;
+- the pruned tree: how many paragraphs, list items, links, code blocks,
+  tables, forms and sections it has, the share of link and code text,
+  ``class`` words of a small vocabulary (post, reply, price, cart, card,
+  toc…) and class values worn by many elements (cards, posts, rows).
+
+A multinomial logistic regression weighs them. Its weights ship as plain
+data (``pagetype_model.json``), written by ``benchmarks/train_pagetype.py``
+from the WCXB corpus, and scoring is pure Python. A page whose most likely
+type has a probability under :data:`OTHER_BELOW` is ``"other"``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from pagechunk.html.jsonld import JsonObject, jsonld_types
+from pagechunk.html.net import text_length
+
+__all__ = [
+    "OTHER_BELOW",
+    "PAGE_TYPES",
+    "Declared",
+    "classify",
+    "declared",
+    "page_features",
+]
+
+PAGE_TYPES = (
+    "article",
+    "forum",
+    "product",
+    "collection",
+    "listing",
+    "documentation",
+    "service",
+    "other",
+)
+"""Every value of :attr:`~pagechunk.ParsedPage.page_type`."""
+
+OTHER_BELOW = 0.4
+"""Probability the most likely type needs; under it the page is ``"other"``."""
+
+# schema.org type names, by the group of pages they declare.
+_SCHEMA_GROUPS = {
+    "article": (
+        "Article NewsArticle BlogPosting Report ScholarlyArticle LiveBlogPosting "
+        "OpinionNewsArticle AnalysisNewsArticle Recipe ReportageNewsArticle"
+    ),
+    "forum": "DiscussionForumPosting QAPage Question Answer Comment SocialMediaPosting",
+    "product": (
+        "Product ProductGroup IndividualProduct ProductModel Vehicle Book "
+        "SoftwareApplication VideoGame MobileApplication"
+    ),
+    "offer": "Offer AggregateOffer AggregateRating Review",
+    "list": "ItemList CollectionPage OfferCatalog SearchResultsPage",
+    "docs": "TechArticle APIReference SoftwareSourceCode HowTo",
+    "service": (
+        "Service LocalBusiness ProfessionalService ContactPage AboutPage "
+        "HomeAndConstructionBusiness MedicalBusiness LegalService FinancialService "
+        "Store Restaurant EducationalOrganization Course"
+    ),
+    "faq": "FAQPage",
+    "event": "Event",
+}
+_GROUP_OF = {name: g for g, names in _SCHEMA_GROUPS.items() for name in names.split()}
+
+_URL_WORDS = {
+    "forum": (
+        "forum forums thread threads t topic topics questions q discussion "
+        "discussions d comments viewtopic showthread board boards community r"
+    ),
+    "docs": (
+        "docs doc documentation reference api manual guide guides learn tutorial "
+        "tutorials handbook wiki man book latest stable"
+    ),
+    "product": "product products p dp item itm pd pdp app buy sku gp",
+    "collection": (
+        "category categories c cat collections collection shop catalog "
+        "department browse b store brands s"
+    ),
+    "listing": (
+        "news blog list search jobs events tag tags archive page latest recent "
+        "articles trending results"
+    ),
+    "article": "article articles story post posts blog news insights recipes",
+    "service": (
+        "services service solutions pricing about contact features plans careers "
+        "programs pages a"
+    ),
+}
+_URL_GROUPS: dict[str, list[str]] = {}
+for _group, _words in _URL_WORDS.items():
+    for _word in _words.split():
+        _URL_GROUPS.setdefault(_word, []).append(_group)
+_HOST_WORDS = {
+    "forum": "forum forums community discuss discourse bbs board boards",
+    "docs": "docs doc developer developers dev api learn wiki man",
+    "shop": "shop store buy",
+}
+_HOST_GROUP = {w: g for g, words in _HOST_WORDS.items() for w in words.split()}
+_EXTENSION = re.compile(r"\.(?:html?|php|aspx?)$")
+_SLUG = re.compile(r"[-_]")
+_LONG_NUMBER = re.compile(r"\d{4,}")
+_DATE_PATH = re.compile(r"/(?:19|20)\d\d/\d\d?/")
+
+_COUNTED_TAGS = [
+    "p",
+    "li",
+    "a",
+    "img",
+    "pre",
+    "code",
+    "h2",
+    "h3",
+    "table",
+    "form",
+    "input",
+    "time",
+    "article",
+    "blockquote",
+    "dl",
+    "section",
+    "figure",
+]
+_CLASS_WORDS = frozenset(
+    [
+        "post",
+        "posts",
+        "message",
+        "messages",
+        "reply",
+        "replies",
+        "comment",
+        "comments",
+        "thread",
+        "topic",
+        "bbcode",
+        "avatar",
+        "username",
+        "user",
+        "author",
+        "vote",
+        "votes",
+        "answer",
+        "answers",
+        "question",
+        "quote",
+        "signature",
+        "price",
+        "prices",
+        "cart",
+        "basket",
+        "sku",
+        "product",
+        "products",
+        "variant",
+        "variants",
+        "qty",
+        "quantity",
+        "rating",
+        "review",
+        "reviews",
+        "stock",
+        "swatch",
+        "sidebar",
+        "toc",
+        "docs",
+        "doc",
+        "highlight",
+        "code",
+        "api",
+        "breadcrumb",
+        "breadcrumbs",
+        "sphinx",
+        "markdown",
+        "prose",
+        "card",
+        "cards",
+        "tile",
+        "tiles",
+        "grid",
+        "item",
+        "items",
+        "list",
+        "listing",
+        "result",
+        "results",
+        "teaser",
+        "pagination",
+        "pager",
+        "filter",
+        "filters",
+        "facet",
+        "facets",
+        "sort",
+        "hero",
+        "cta",
+        "testimonial",
+        "testimonials",
+        "feature",
+        "features",
+        "pricing",
+        "service",
+        "services",
+        "section",
+        "banner",
+        "article",
+        "entry",
+        "story",
+        "byline",
+        "date",
+        "share",
+        "tags",
+    ]
+)
+_NAME_SPLIT = re.compile(r"[^a-z0-9]+")
+_CAMEL = re.compile(r"([a-z])([A-Z])")
+_CLASSES = etree.XPath("//@class", smart_strings=False)
+_ITEMTYPES = etree.XPath("//@itemtype", smart_strings=False)
+_MAX_CACHED_CLASSES = 32_768
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What a page says it is: its ``og:type`` (lower case, ``""`` for none)
+    and the groups of the schema.org types its JSON-LD and microdata name."""
+
+    og_type: str
+    jsonld: frozenset[str]
+    microdata: frozenset[str]
+
+
+def declared(root: etree._Element, objects: list[JsonObject]) -> Declared:
+    """Read ``og:type`` and microdata ``itemtype`` from the unpruned tree, and
+    the type groups of the JSON-LD ``objects`` read from it."""
+    og_type = ""
+    for meta in root.iter("meta"):
+        name = meta.get("property") or meta.get("name")
+        if name and name.strip().lower() == "og:type":
+            og_type = (meta.get("content") or "").strip().lower()
+            break
+    jsonld = {_GROUP_OF[n] for n in jsonld_types(objects) if n in _GROUP_OF}
+    microdata = set()
+    for value in cast(list[str], _ITEMTYPES(root)):
+        for url in value.split():
+            group = _GROUP_OF.get(url.rstrip("/").rsplit("/", 1)[-1])
+            if group:
+                microdata.add(group)
+    return Declared(og_type, frozenset(jsonld), frozenset(microdata))
+
+
+def page_features(
+    url: str, said: Declared, pruned: etree._Element | None
+) -> dict[str, float]:
+    """The classifier's features of a page: its declarations, its URL and the
+    structure of its pruned tree."""
+    features: dict[str, float] = {
+        "og_article": float(said.og_type == "article"),
+        "og_product": float(
+            said.og_type.startswith("product") or "item" in said.og_type
+        ),
+        "og_website": float(said.og_type == "website"),
+        "og_none": float(not said.og_type),
+    }
+    for group in said.jsonld:
+        features["ld_" + group] = 1.0
+    for group in said.microdata:
+        features["md_" + group] = 1.0
+    _url_features(url, features)
+    if pruned is not None:
+        _structure(pruned, features)
+    return features
+
+
+def _url_features(url: str, features: dict[str, float]) -> None:
+    if not url:  # unknown, which says nothing (not a site's home page)
+        return
+    try:
+        parts = urlsplit(url or "")
+        host: str = parts.hostname or ""
+    except ValueError:
+        return
+    path = parts.path.lower()
+    segments = [s for s in path.split("/") if s]
+    features["url_depth"] = min(len(segments), 6) / 6
+    features["url_root"] = float(not segments)
+    features["url_query"] = float(bool(parts.query))
+    for segment in segments:
+        for group in _URL_GROUPS.get(segment, ()):
+            features["url_" + group] = 1.0
+    last = _EXTENSION.sub("", segments[-1]) if segments else ""
+    slug_words = sum(1 for w in _SLUG.split(last) if w.isalpha())
+    features["url_slug_words"] = min(slug_words, 12) / 12
+    features["url_digits"] = float(bool(_LONG_NUMBER.search(path)))
+    features["url_date"] = float(bool(_DATE_PATH.search(path)))
+    for label in re.split(r"[.-]", host.lower()):
+        host_group = _HOST_GROUP.get(label)
+        if host_group:
+            features["host_" + host_group] = 1.0
+
+
+@cache
+def _class_words(value: str) -> tuple[str, ...]:
+    words = _NAME_SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower())
+    return tuple(w for w in words if w in _CLASS_WORDS)
+
+
+def _structure(root: etree._Element, features: dict[str, float]) -> None:
+    """Tag counts, the text of links, ``<pre>`` and long paragraphs, and the
+    class values, in one tag-filtered pass and two XPath scans."""
+    tags = dict.fromkeys(_COUNTED_TAGS, 0)
+    pre = link = long_paragraphs = 0
+    for element in root.iter(*_COUNTED_TAGS):
+        tag = element.tag
+        tags[tag] += 1
+        if tag == "a" or tag == "pre" or tag == "p":
+            text = element.text
+            chars = len(text) if text else 0
+            if tag == "a":
+                link += chars
+            elif tag == "pre":
+                pre += chars
+            elif chars >= 150:
+                long_paragraphs += 1
+    counts: dict[str, int] = {}
+    for value in cast(list[str], _CLASSES(root)):
+        counts[value] = counts.get(value, 0) + 1
+    if _class_words.cache_info().currsize > _MAX_CACHED_CLASSES:
+        _class_words.cache_clear()
+    words: dict[str, int] = {}
+    for value, n in counts.items():
+        if len(value) <= 200:
+            for word in _class_words(value):
+                words[word] = words.get(word, 0) + n
+    total = text_length(root)
+    elements = sum(tags.values()) or 1
+    for tag, n in tags.items():
+        features["tag_" + tag] = math.log1p(n) / 6
+    for word, n in words.items():
+        features["cls_" + word] = math.log1p(n) / 5
+    features["log_chars"] = math.log1p(total) / 12
+    features["pre_share"] = min(pre / total, 1.0) if total else 0.0
+    features["link_share"] = min(link / total, 1.0) if total else 0.0
+    features["long_p"] = math.log1p(long_paragraphs) / 5
+    features["p_share"] = tags["p"] / elements
+    features["li_share"] = tags["li"] / elements
+    repeats = [n for n in counts.values() if n >= 4]  # cards, posts, rows
+    features["rep_max"] = math.log1p(max(repeats, default=0)) / 5
+    features["rep_groups"] = math.log1p(len(repeats)) / 4
+    features["rep_items"] = math.log1p(sum(repeats)) / 6
+
+
+@cache
+def _model() -> dict[str, Any]:
+    text = resources.files("pagechunk.html").joinpath("pagetype_model.json")
+    model: dict[str, Any] = json.loads(text.read_text("utf-8"))
+    return model
+
+
+def classify(
+    features: dict[str, float], model: dict[str, Any] | None = None
+) -> tuple[str, float]:
+    """The most likely page type and its probability; ``"other"`` (with that
+    probability) when it is under :data:`OTHER_BELOW`. A page without a URL
+    is weighed by the model trained without URL evidence."""
+    model = model or _model()
+    blind = not any(name.startswith("url_") for name in features)
+    weighed = model["without_url" if blind else "with_url"]
+    scores = list(weighed["bias"])
+    weights = weighed["weights"]
+    for name, value in features.items():
+        row = weights.get(name)
+        if row is not None and value:
+            for k, weight in enumerate(row):
+                scores[k] += weight * value
+    top = max(scores)
+    exps = [math.exp(s - top) for s in scores]
+    best = scores.index(top)
+    probability = exps[best] / sum(exps)
+    kind = model["types"][best] if probability >= OTHER_BELOW else "other"
+    return kind, probability

@@ -1,0 +1,471 @@
+"""Step 6, focus by page type: which parts of a pruned tree hold the page's
+own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
+
+- **article, documentation, other**: the article's container that
+  :func:`~pagechunk.html.focus.climb` grows, unless it holds under
+  :data:`FOCUS_SHARE` of the page's prose (one post, one card, one section
+  of a longer page): then the *mass* container, the lowest ancestor of the
+  densest element holding :data:`MASS_SHARE` of the prose.
+- **forum**: the mass container, with comment boxes kept (on a forum they
+  are the replies), grown to hold the first post when microdata types one
+  (``Question``, ``DiscussionForumPosting``). In a question with typed
+  answers, the comments under posts go; in every thread, the per-post
+  chrome goes: signatures, member profiles and stats, reactions and votes.
+- **product**: the mass container without reviews, ratings, recommended,
+  related and recently viewed products, or customer questions.
+- **collection, listing, service**: the whole pruned page, every repeated
+  item and section; ``<main>``/``<article>`` restrict it only when they
+  hold :data:`CONTENT_SHARE` of its text.
+
+Every rule then keeps a heading that stands before its containers: the
+page's first ``<h1>``, when no container holds it, heads what they hold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from pagechunk.html.focus import (
+    BOILERPLATE,
+    COMMENTS,
+    Survey,
+    boilerplate_inside,
+    climb,
+    densest,
+    survey,
+)
+from pagechunk.html.jsonld import JsonObject, type_names
+from pagechunk.html.names import Names
+from pagechunk.html.net import text_length, visible_chars
+from pagechunk.model import HEADING, Block
+
+__all__ = [
+    "CONTENT_SHARE",
+    "FOCUS_SHARE",
+    "MASS_SHARE",
+    "Focus",
+    "Trace",
+    "focus_page",
+    "walk_target",
+    "with_product_description",
+]
+
+FOCUS_SHARE = 0.15
+"""Share of the page's prose the article's container must hold; under it,
+the mass container is taken instead."""
+
+MASS_SHARE = 0.7
+"""Share of the page's prose the mass container holds."""
+
+CONTENT_SHARE = 0.5
+"""Share of a whole-page type's text its content elements must hold to
+restrict it."""
+
+_DROP_MARK = "pagechunk-typed-drop"
+_CAMEL = re.compile(r"([a-z])([A-Z])")
+_NAME_SPLIT = re.compile(r"[^a-z0-9]+")
+
+POST_CHROME = frozenset(
+    [
+        "signature",
+        "signatures",
+        "userextra",
+        "userinfo",
+        "postprofile",
+        "reactions",
+        "reaction",
+        "usertitle",
+        "badges",
+        "rank",
+        "reputation",
+    ]
+)
+"""Name words of per-post chrome on forums."""
+
+PRODUCT_ASIDES = frozenset(
+    [
+        "review",
+        "reviews",
+        "rating",
+        "ratings",
+        "recommendations",
+        "recommended",
+        "recommendation",
+        "upsell",
+        "crosssell",
+        "related",
+        "similar",
+        "recently",
+        "viewed",
+        "qa",
+    ]
+)
+"""Name words of the boxes beside a product's own description."""
+
+_FIRST_POSTS = frozenset({"Question", "DiscussionForumPosting"})
+
+
+@dataclass(slots=True)
+class Focus:
+    """What the focus step chose.
+
+    Attributes:
+        containers: The subtrees to walk, in document order.
+        content: The content elements for the walk.
+        rule: Which rule chose them, as ``explain`` prints it.
+        dropped: For each element removed from inside the containers, the
+            rule that removed it (filled only when tracing).
+    """
+
+    containers: list[etree._Element]
+    content: set[etree._Element]
+    rule: str
+    dropped: list[tuple[etree._Element, str]] = field(default_factory=list)
+
+
+def focus_page(
+    root: etree._Element,
+    content: set[etree._Element],
+    page_type: str,
+    *,
+    trace: bool = False,
+) -> Focus:
+    """Choose the containers of a pruned tree's own content by page type,
+    removing the boilerplate inside them; ``trace`` keeps what was removed
+    (detached, for ``explain``)."""
+    if page_type in ("collection", "listing", "service"):
+        return _whole_page(root, content)
+    found = survey(root)
+    top = densest(found, content)
+    if top is None:
+        return Focus([root], content, "no prose: the whole page")
+    if page_type == "forum":
+        chosen = _forum(root, found, top)
+    elif page_type == "product":
+        chosen = _product(found, top)
+    else:
+        chosen = _article(found, top, content)
+    for element, _ in chosen.dropped:
+        element.tag = _DROP_MARK
+    for container in chosen.containers:
+        etree.strip_elements(container, _DROP_MARK, with_tail=False)
+    if not trace:
+        chosen.dropped = []
+    _add_heading(root, chosen)
+    return chosen
+
+
+def _whole_page(root: etree._Element, content: set[etree._Element]) -> Focus:
+    if not content:
+        return Focus([root], content, "whole page")
+    if visible_chars(root, content) >= CONTENT_SHARE * text_length(root):
+        return Focus([root], content, "whole page, within its content elements")
+    return Focus([root], set(), "whole page (its content elements hold little)")
+
+
+def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
+    stops = _content_outside_comments(found, content)
+    container = climb(top, found, stops)
+    total = sum(found.prose.values())
+    if total and _prose_inside(found, container) >= FOCUS_SHARE * total:
+        drops = boilerplate_inside(container, top, found.named)
+        return Focus(
+            [container],
+            {container},
+            "densest container",
+            [(e, "named boilerplate inside the container") for e in drops],
+        )
+    container = _mass_container(found, top)
+    return Focus(
+        [container],
+        {container},
+        "mass container (the densest holds little of the prose)",
+        _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
+    )
+
+
+def _forum(root: etree._Element, found: Survey, top: etree._Element) -> Focus:
+    container = _mass_container(found, top)
+    rule = "mass container, comments kept"
+    first = _first_post(root)
+    if (
+        first is not None
+        and first is not container
+        and container not in set(first.iterancestors())
+    ):
+        container = _common_ancestor(container, first)
+        rule += ", grown to the first post"
+    dropped = _named_inside(container, top, found.named, (BOILERPLATE,))
+    if first is not None and _itemtype(first) == "Question":
+        comments = [
+            e
+            for e in container.iterdescendants()
+            if _itemtype(e) == "Comment"
+            or (
+                e.tag in ("div", "ul", "ol", "section", "aside")
+                and found.named.kind(e) == COMMENTS
+            )
+        ]
+        if any(_itemtype(e) == "Answer" for e in container.iter()):
+            dropped += [(e, "comments under a question or answer") for e in comments]
+    dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
+    return Focus([container], {container}, rule, _outermost(dropped))
+
+
+def _product(found: Survey, top: etree._Element) -> Focus:
+    container = _mass_container(found, top)
+    dropped = _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS))
+    keep = {top, *top.iterancestors()}
+    dropped += [
+        (e, "reviews, ratings or other products")
+        for e in container.iterdescendants()
+        if e not in keep and PRODUCT_ASIDES.intersection(_name_words(e))
+    ]
+    return Focus([container], {container}, "mass container", _outermost(dropped))
+
+
+def _content_outside_comments(
+    found: Survey, content: set[etree._Element]
+) -> set[etree._Element]:
+    return {
+        element
+        for element in content
+        if found.named.get(element) != COMMENTS
+        and not any(found.named.get(a) == COMMENTS for a in element.iterancestors())
+    }
+
+
+def _prose_inside(found: Survey, container: etree._Element) -> int:
+    held = 0
+    landing: dict[etree._Element, bool] = {container: True}
+    for block, chars in found.prose.items():
+        if _lands(block, landing):
+            held += chars
+    return held
+
+
+def _lands(element: etree._Element, known: dict[etree._Element, bool]) -> bool:
+    """Whether ``element`` is inside the element ``known`` was seeded with;
+    every element passed is noted, so a page's questions stay linear."""
+    path = []
+    current: etree._Element | None = element
+    while current is not None and current not in known:
+        path.append(current)
+        current = current.getparent()
+    verdict = current is not None and known[current]
+    known.update(dict.fromkeys(path, verdict))
+    return verdict
+
+
+def _mass_container(found: Survey, top: etree._Element) -> etree._Element:
+    """The lowest ancestor of ``top`` (or ``top``) holding :data:`MASS_SHARE`
+    of all the page's prose, named boxes included."""
+    chain = [top, *top.iterancestors()]
+    index = {element: i for i, element in enumerate(chain)}
+    direct = [0] * len(chain)
+    landing: dict[etree._Element, int] = {}
+    for block, chars in found.prose.items():
+        path = []
+        current: etree._Element | None = block
+        while current is not None and current not in index and current not in landing:
+            path.append(current)
+            current = current.getparent()
+        if current is None:
+            at = -1
+        else:
+            at = index[current] if current in index else landing[current]
+        landing.update(dict.fromkeys(path, at))
+        if at >= 0:
+            direct[at] += chars
+    total = sum(found.prose.values())
+    held = 0
+    for i, element in enumerate(chain):
+        held += direct[i]
+        if held >= MASS_SHARE * total:
+            return element
+    return chain[-1]
+
+
+def _named_inside(
+    container: etree._Element,
+    top: etree._Element,
+    named: Names,
+    kinds: Iterable[int],
+) -> list[tuple[etree._Element, str]]:
+    keep = {top, *top.iterancestors()}
+    wanted = set(kinds)
+    rule = "named boilerplate inside the container"
+    found = [
+        (e, rule)
+        for e, kind in named.inside(container)
+        if kind in wanted and e not in keep
+    ]
+    return _outermost(found)
+
+
+def _outermost(
+    dropped: list[tuple[etree._Element, str]],
+) -> list[tuple[etree._Element, str]]:
+    chosen = {e for e, _ in dropped}
+    seen: set[etree._Element] = set()
+    kept = []
+    for element, rule in dropped:
+        if element in seen or any(a in chosen for a in element.iterancestors()):
+            continue
+        seen.add(element)
+        kept.append((element, rule))
+    return kept
+
+
+def _name_words(element: etree._Element) -> list[str]:
+    names = " ".join(filter(None, (element.get("class"), element.get("id"))))
+    if not names:
+        return []
+    return _NAME_SPLIT.split(_CAMEL.sub(r"\1 \2", names).lower())
+
+
+def _post_chrome(container: etree._Element) -> list[etree._Element]:
+    return [
+        e
+        for e in container.iterdescendants()
+        if isinstance(e.tag, str)
+        and (POST_CHROME.intersection(_name_words(e)) or _stats_list(e))
+    ]
+
+
+def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
+    """A ``<dl>`` of short terms and values only: a member's post count,
+    join date and the like."""
+    if element.tag != "dl":
+        return False
+    terms = [c for c in element if c.tag == "dt"]
+    values = [c for c in element if c.tag == "dd"]
+    return (
+        len(terms) >= 2
+        and bool(values)
+        and all(text_length(c) <= max_chars for c in terms + values)
+    )
+
+
+def _itemtype(element: etree._Element) -> str:
+    value = element.get("itemtype")
+    return value.strip().rstrip("/").rsplit("/", 1)[-1] if value else ""
+
+
+def _first_post(root: etree._Element) -> etree._Element | None:
+    for element in root.iter():
+        if element.get("itemtype") and _itemtype(element) in _FIRST_POSTS:
+            return element
+    return None
+
+
+def _common_ancestor(a: etree._Element, b: etree._Element) -> etree._Element:
+    above_b = {b, *b.iterancestors()}
+    for element in (a, *a.iterancestors()):
+        if element in above_b:
+            return element
+    return a
+
+
+def _add_heading(root: etree._Element, chosen: Focus) -> None:
+    """Put the page's first ``<h1>`` before the containers when it stands
+    outside and before them: it heads what they hold."""
+    h1 = next(root.iter("h1"), None)
+    if h1 is None or not text_length(h1):
+        return
+    first = chosen.containers[0]
+    for container in chosen.containers:
+        if h1 is container or container in set(h1.iterancestors()):
+            return
+        if h1 in set(container.iterancestors()):
+            return
+    if not _before(root, h1, first):
+        return
+    chosen.containers.insert(0, h1)
+    chosen.content.add(h1)
+    chosen.rule += ", with the page's <h1>"
+
+
+def _before(root: etree._Element, a: etree._Element, b: etree._Element) -> bool:
+    for element in root.iter():
+        if element is a:
+            return True
+        if element is b:
+            return False
+    return False
+
+
+@dataclass(slots=True)
+class Trace:
+    """What ``explain`` is told of one page's focus step."""
+
+    focus: Focus | None = None
+
+
+def walk_target(
+    chosen: Focus,
+) -> tuple[etree._Element, set[etree._Element]]:
+    """The element to walk and the content elements that restrict the walk to
+    the chosen containers: the container itself when there is one, else the
+    containers' lowest common ancestor."""
+    containers = chosen.containers
+    if len(containers) == 1:
+        return containers[0], chosen.content
+    walked = containers[0]
+    for container in containers[1:]:
+        walked = _common_ancestor(walked, container)
+    return walked, chosen.content
+
+
+_WORD = re.compile(r"\w+")
+
+
+def with_product_description(
+    blocks: list[Block], objects: list[JsonObject], min_missing: float = 0.5
+) -> list[Block]:
+    """The blocks, with the JSON-LD ``Product`` description as a paragraph
+    after the first heading when at least ``min_missing`` of its words are
+    nowhere in them: the page's own description, which some product pages
+    only show once a script runs."""
+    description = _product_description(objects)
+    words = [w.lower() for w in _WORD.findall(description)]
+    if not words:
+        return blocks
+    have = {w.lower() for block in blocks for w in _WORD.findall(block.text)}
+    missing = sum(1 for w in words if w not in have) / len(words)
+    if missing < min_missing:
+        return blocks
+    at = 1 if blocks and blocks[0].kind == HEADING else 0
+    heading = blocks[0].heading if at else ""
+    return [*blocks[:at], Block(description, heading), *blocks[at:]]
+
+
+def _product_description(objects: list[JsonObject]) -> str:
+    stack: list[object] = list(reversed(objects))
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            if {"Product", "ProductGroup"}.intersection(type_names(item)):
+                text = item.get("description")
+                if isinstance(text, str) and text.strip():
+                    return _plain(text)
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+    return ""
+
+
+def _plain(text: str) -> str:
+    """A description's text, without the markup some sites put in it."""
+    if "<" in text and ">" in text:
+        try:
+            fragment = etree.fromstring(f"<div>{text}</div>", etree.HTMLParser())
+        except etree.LxmlError:
+            return " ".join(text.split())
+        if fragment is not None:
+            text = " ".join(str(t) for t in fragment.itertext())
+    return " ".join(text.split())
