@@ -14,11 +14,13 @@ from pagechunk import (
     TARGET_CHARS,
     Block,
     Chunk,
+    ChunkOptions,
     chunk_blocks,
     chunk_html,
     chunk_markdown,
     extract,
 )
+from pagechunk.chunk import chunk_with
 from pagechunk.markdown import read_markdown, render_markdown
 
 
@@ -329,3 +331,35 @@ def test_heading_and_empty_blocks_add_no_text() -> None:
 def test_no_blocks_no_chunks() -> None:
     assert chunk_blocks([]) == []
     assert chunk_blocks([Block("Title", "Title", "heading", 1)]) == []
+
+
+def test_title_once_names_a_title_holding_the_first_heading_once() -> None:
+    blocks = [
+        Block("Rotating logs", "Rotating logs", "heading", 1),
+        Block("Body text.", "Rotating logs › Why"),
+    ]
+    title = "Rotating logs | Field Notes"
+    once = chunk_with(blocks, ChunkOptions(title_once=True), title=title)
+    assert [c.text for c in once] == ["Rotating logs › Why\n\nBody text."]
+    repeated = chunk_blocks(blocks, title=title)
+    assert [c.text for c in repeated] == [
+        "Rotating logs | Field Notes › Rotating logs › Why\n\nBody text."
+    ]
+
+
+def test_title_once_keeps_a_title_that_names_something_else() -> None:
+    blocks = [Block("Body text.", "Logs › Why")]
+    once = ChunkOptions(title_once=True)
+    chunks = chunk_with(blocks, once, title="Log rotation guide")
+    assert [c.text for c in chunks] == ["Log rotation guide › Logs › Why\n\nBody text."]
+
+
+def test_chunk_html_names_the_title_once_by_default() -> None:
+    html = (
+        "<title>Tides explained | Sea Notes</title><article><h1>Tides explained</h1>"
+        "<p>The Moon pulls the water facing it, and the sea rises there.</p></article>"
+    )
+    assert [c.text for c in chunk_html(html)] == [
+        "Tides explained\n\n"
+        "The Moon pulls the water facing it, and the sea rises there."
+    ]

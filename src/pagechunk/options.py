@@ -173,6 +173,10 @@ class ChunkOptions:
         overlap_chars: How much of the previous chunk's end a chunk repeats.
         table_header: Whether a chunk that goes on with a table opens with
             its header row.
+        title_once: Whether the prefix leaves the title out when the title
+            and the path's first heading hold one another (``"Rotating logs
+            | Field Notes"`` over an ``<h1>`` ``"Rotating logs"``), so it
+            names the page once; the text API repeats it.
 
     Raises:
         TypeError: A size is not a whole number.
@@ -185,6 +189,7 @@ class ChunkOptions:
     length: Callable[[str], int] | None = field(default=None, compare=False)
     overlap_chars: int = 0
     table_header: bool = False
+    title_once: bool = False
 
     def __post_init__(self) -> None:
         _check_size("target_chars", self.target_chars)
@@ -224,7 +229,7 @@ class Options:
     focus: bool | None = None
     title_suffix: str | None = None
     cleaning: CleanOptions = CleanOptions()
-    chunk: ChunkOptions = ChunkOptions(table_header=True)
+    chunk: ChunkOptions = ChunkOptions(table_header=True, title_once=True)
 
     def __post_init__(self) -> None:
         if self.title_suffix not in TITLE_SUFFIX_MODES:

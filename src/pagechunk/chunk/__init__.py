@@ -130,7 +130,7 @@ def chunk_with(
         prefix = prefixes.get(heading)
         if prefix is None:
             prefix = prefixes[heading] = (
-                heading_prefix(source.title, heading, limit, meter)
+                heading_prefix(source.title, heading, limit, meter, options.title_once)
                 if options.prefix
                 else ""
             )

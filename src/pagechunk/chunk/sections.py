@@ -73,10 +73,20 @@ def _block_unit(
     return Unit(text, meter.measure(text), source, 0, source, len(text))
 
 
-def heading_prefix(title: str, heading: str, limit: int | None, meter: Meter) -> str:
+def heading_prefix(
+    title: str,
+    heading: str,
+    limit: int | None,
+    meter: Meter,
+    title_once: bool = False,
+) -> str:
     """The title and heading path, cut to fit half of ``limit`` with its blank
-    line; empty when not even one character would fit."""
-    if title and (heading == title or heading.startswith(title + HEADING_SEPARATOR)):
+    line; empty when not even one character would fit. With ``title_once``,
+    a title that holds the path's first heading, or is held by it, is left
+    out."""
+    first = heading.split(HEADING_SEPARATOR, 1)[0]
+    repeats = heading == title or heading.startswith(title + HEADING_SEPARATOR)
+    if title and (repeats or (title_once and heading and _same_name(title, first))):
         line = heading
     else:
         line = HEADING_SEPARATOR.join(part for part in (title, heading) if part)
@@ -97,3 +107,13 @@ def heading_prefix(title: str, heading: str, limit: int | None, meter: Meter) ->
             return cut
         chars -= max(1, chars // 5)
     return ""
+
+
+def _same_name(title: str, heading: str) -> bool:
+    """Whether one of the two holds the other, as whole words, case and
+    whitespace aside."""
+    a = " " + " ".join(title.casefold().split()) + " "
+    b = " " + " ".join(heading.casefold().split()) + " "
+    if len(a.strip()) < 2 or len(b.strip()) < 2:
+        return False
+    return a in b or b in a
