@@ -50,6 +50,7 @@ class PageResult:
     with_total: int
     without_found: int
     without_total: int
+    confidence: float = 0.0
 
     @property
     def f1(self) -> float:
@@ -116,10 +117,9 @@ def evaluate(directory: Path, *, clean: bool = True) -> WcxbReport:
     report = WcxbReport()
     for page_id, url, html, truth in _read(directory):
         expected = words(str(truth.get("main_content") or ""))
-        if clean:
-            text = extract(html, base_url=url).markdown
-        else:
-            text = parse_html(html, base_url=url).markdown
+        read = extract if clean else parse_html
+        page = read(html, base_url=url)
+        text = page.markdown
         precision, recall = word_precision_recall(words(text), expected)
         report.pages.append(
             PageResult(
@@ -129,6 +129,7 @@ def evaluate(directory: Path, *, clean: bool = True) -> WcxbReport:
                 recall,
                 *_found(truth.get("with"), text),
                 *_found(truth.get("without"), text),
+                page.confidence,
             )
         )
         for chunk in chunk_html(html, base_url=url, clean=clean, prefix=False):
@@ -167,7 +168,19 @@ def summary(report: WcxbReport) -> dict[str, object]:
         "boilerplate_chunk_share": (
             report.boilerplate_chunks / report.chunks if report.chunks else 0.0
         ),
+        "confidence_auc": confidence_auc(report.pages),
     }
+
+
+def confidence_auc(pages: list[PageResult], poor: float = 0.5) -> float:
+    """ROC AUC of ``1 - confidence`` as a detector of pages whose F1 is under
+    ``poor`` (ties count half); NaN when either group is empty."""
+    low = [p.confidence for p in pages if p.f1 < poor]
+    high = [p.confidence for p in pages if p.f1 >= poor]
+    if not low or not high:
+        return float("nan")
+    wins = sum((h > lo) + 0.5 * (h == lo) for lo in low for h in high)
+    return wins / (len(low) * len(high))
 
 
 def print_summary(figures: dict[str, object], report: WcxbReport, worst: int) -> None:
@@ -187,6 +200,7 @@ def print_summary(figures: dict[str, object], report: WcxbReport, worst: int) ->
         f"boilerplate chunks  {share:.2%}"
         f" ({report.boilerplate_chunks} of {report.chunks})"
     )
+    print(f"confidence ROC AUC for F1 < 0.5  {figures['confidence_auc']:.3f}")
     for page in sorted(report.pages, key=lambda p: p.f1)[:worst]:
         print(
             f"{page.f1:.3f}  P {page.precision:.3f}  R {page.recall:.3f}"

@@ -187,7 +187,11 @@ class Chunk:
             body's words in order (with the item and quote markers, and the
             fences, that the Markdown adds); for paragraphs, the same words
             as the body, and the body itself when no paragraph was split.
-            The fields from ``url`` on are not part of equality.
+        page_type: The document's page type (see
+            :attr:`ParsedPage.page_type`).
+        confidence: The document's extraction confidence (see
+            :attr:`ParsedPage.confidence`). The fields from ``url`` on are
+            not part of equality.
     """
 
     text: str
@@ -198,6 +202,8 @@ class Chunk:
     lang: str = field(default="", compare=False)
     start: int = field(default=0, compare=False)
     end: int = field(default=0, compare=False)
+    page_type: str = field(default="", compare=False)
+    confidence: float = field(default=0.0, compare=False)
 
 
 @dataclass(slots=True)
@@ -226,6 +232,9 @@ class ParsedPage:
             ``"service"`` or ``"other"``; ``""`` from
             :func:`~pagechunk.parse_html`, which does not classify. Not part
             of equality.
+        confidence: How likely it is, from 0 to 1, that :func:`~pagechunk.extract`
+            kept the page's own content (see :mod:`pagechunk.confidence`);
+            0.0 from :func:`~pagechunk.parse_html`. Not part of equality.
     """
 
     title: str
@@ -236,6 +245,7 @@ class ParsedPage:
     url: str = field(default="", compare=False)
     lang: str = field(default="", compare=False)
     page_type: str = field(default="", compare=False)
+    confidence: float = field(default=0.0, compare=False)
 
     @property
     def markdown(self) -> str:

@@ -27,6 +27,7 @@ from pagechunk.clean import (
     clean_with,
     cleaning_enabled,
 )
+from pagechunk.confidence import Evidence, confidence, confidence_features
 from pagechunk.html.decode import decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.head import PageHead, first_language, read_head
@@ -284,13 +285,16 @@ def _extract(
         reread = _reread(html, parse, base_url, encoding, content_language)
         if reread is not None:
             root, head, title, content, net = reread
-    page_type, _ = classify(page_features(head.url, said, root))
+    page_type, probability = classify(page_features(head.url, said, root))
+    visible = visible_chars(root, content)
+    rule = "none (not cleaning)"
     if focus:
         chosen = focus_page(root, content, page_type, trace=trace is not None)
         if net:
             chosen.rule += f"; read with {net}"
         if trace is not None:
             trace.focus = chosen
+        rule = chosen.rule
         page = _walk_page(*walk_target(chosen), head, title, parse)
     else:
         page = _walk_page(root, content, head, title, parse)
@@ -306,6 +310,10 @@ def _extract(
         )
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)
+    evidence = Evidence(page_type, probability, visible, rule, bool(net))
+    if trace is not None:
+        trace.evidence = evidence
+    page.confidence = confidence(confidence_features(evidence, page.blocks))
     return page
 
 
@@ -482,5 +490,11 @@ def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]
     what :func:`extract` returns: :func:`~pagechunk.chunk_blocks` with the
     page's title, ``url`` and ``lang``."""
     return chunk_with(
-        page.blocks, options, title=page.title, url=page.url, lang=page.lang
+        page.blocks,
+        options,
+        title=page.title,
+        url=page.url,
+        lang=page.lang,
+        page_type=page.page_type,
+        confidence=page.confidence,
     )

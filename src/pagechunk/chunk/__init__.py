@@ -113,9 +113,12 @@ def chunk_with(
     title: str = "",
     url: str = "",
     lang: str = "",
+    page_type: str = "",
+    confidence: float = 0.0,
 ) -> list[Chunk]:
     """:func:`chunk_blocks` with its options as one object, as the pipeline
-    holds them; ``title``, ``url`` and ``lang`` are the document's.
+    holds them; ``title``, ``url``, ``lang``, ``page_type`` and
+    ``confidence`` are the document's.
 
     Raises:
         ValueError: ``options.length`` returns anything but an int of at
@@ -123,7 +126,7 @@ def chunk_with(
     """
     target, limit = _sizes(options.target_chars, options.max_chars)
     meter = Meter(options.length)
-    source = ChunkSource(url, title.strip(), lang)
+    source = ChunkSource(url, title.strip(), lang, page_type, confidence)
     packer = Packer(meter, limit, options.overlap_chars, options.table_header, source)
     prefixes: dict[str, str] = {}
     for heading, units in sections(list(blocks), meter):

@@ -173,6 +173,8 @@ class Packer:
                 url=self.source.url,
                 title=self.source.title,
                 lang=self.source.lang,
+                page_type=self.source.page_type,
+                confidence=self.source.confidence,
                 start=first.source.offset(first.start),
                 end=final.last.offset(final.end),
             )

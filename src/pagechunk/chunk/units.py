@@ -25,11 +25,15 @@ class ChunkSource:
         url: Its address, as given.
         title: Its title, stripped.
         lang: Its language, as given.
+        page_type: Its page type, as :func:`~pagechunk.extract` read it.
+        confidence: Its extraction confidence.
     """
 
     url: str = ""
     title: str = ""
     lang: str = ""
+    page_type: str = ""
+    confidence: float = 0.0
 
 
 class Meter:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from lxml import etree
 
@@ -401,9 +402,11 @@ def _before(root: etree._Element, a: etree._Element, b: etree._Element) -> bool:
 
 @dataclass(slots=True)
 class Trace:
-    """What ``explain`` is told of one page's focus step."""
+    """What ``explain`` is told of one page's extraction: the focus step's
+    choice, and the evidence its confidence was read from."""
 
     focus: Focus | None = None
+    evidence: Any = None
 
 
 def walk_target(
