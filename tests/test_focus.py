@@ -109,14 +109,23 @@ def test_paragraphs_written_as_divs_are_the_article(page):
 
 
 def test_comments_as_only_articles_do_not_hide_the_post(page):
+    # The post's <h1> stands outside the densest container (its body) and
+    # before it, so it is kept and heads the post's paragraphs.
+    heading = "Planting garlic in autumn"
     html = page("focus_comment_articles")
-    assert texts(focused(html)) == [
-        "Garlic wants a long cold spell before it bulbs, so the cloves go in"
-        " between October and December, pointed end up.",
-        "Set each clove five centimetres deep and fifteen apart, in rows thirty"
-        " centimetres apart, in soil that drains well.",
-        "Water once after planting and then leave the bed alone until the first"
-        " green shoots push through in late winter.",
+    assert focused(html) == [
+        Block(heading, heading, "heading", 1),
+        *(
+            Block(text, heading)
+            for text in (
+                "Garlic wants a long cold spell before it bulbs, so the cloves go in"
+                " between October and December, pointed end up.",
+                "Set each clove five centimetres deep and fifteen apart, in rows"
+                " thirty centimetres apart, in soil that drains well.",
+                "Water once after planting and then leave the bed alone until the"
+                " first green shoots push through in late winter.",
+            )
+        ),
     ]
 
 
@@ -196,15 +205,24 @@ def test_container_never_grows_past_a_content_element():
 
 
 def test_page_without_content_element_keeps_only_the_article(page):
-    assert texts(focused(page("focus_no_content_element"))) == [
-        "Tides are the slow rise and fall of the sea, driven mostly by the pull of"
-        " the Moon on the water facing it.",
-        "The Sun pulls too, and when Sun and Moon line up at new and full moon the"
-        " two pulls add up to the large spring tides.",
-        "A week later they pull at right angles, and the small neap tides follow,"
-        " with the least difference between high and low water.",
-        "Coastlines shape the rest: a funnel-shaped bay can raise the range to"
-        " more than fifteen metres.",
+    # The <h1> above the entry content heads it; the share buttons between
+    # them, the newsletter box, author bio, related posts and sidebar go.
+    heading = "How tides work"
+    assert focused(page("focus_no_content_element")) == [
+        Block(heading, heading, "heading", 1),
+        *(
+            Block(text, heading)
+            for text in (
+                "Tides are the slow rise and fall of the sea, driven mostly by the"
+                " pull of the Moon on the water facing it.",
+                "The Sun pulls too, and when Sun and Moon line up at new and full"
+                " moon the two pulls add up to the large spring tides.",
+                "A week later they pull at right angles, and the small neap tides"
+                " follow, with the least difference between high and low water.",
+                "Coastlines shape the rest: a funnel-shaped bay can raise the range"
+                " to more than fifteen metres.",
+            )
+        ),
     ]
 
 
@@ -307,7 +325,7 @@ def test_parse_html_never_focuses(name, page, monkeypatch):
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("parse_html must not run the focus step")
 
-    monkeypatch.setattr(pagechunk.pipeline, "focus_article", refuse)
+    monkeypatch.setattr(pagechunk.pipeline, "focus_page", refuse)
     assert parse_html(html) == expected
 
 

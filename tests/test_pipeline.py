@@ -33,7 +33,9 @@ README_PLAN = (
 
 
 def test_code_host_project_page_is_narrowed_to_the_readme() -> None:
+    # The repository's <h1>, above and outside the README, heads it.
     assert kept("clean_code_host_project.html") == [
+        "acme / rocket",
         "Rocket",
         README_INTRO,
         "Project plan",
@@ -223,10 +225,10 @@ def test_chunk_html_chunks_the_cleaned_page() -> None:
     html = page_text("clean_code_host_project.html")
     chunks = chunk_html(html, prefix=False)
     assert chunks == [
-        Chunk(README_INTRO, "Rocket", 0),
+        Chunk(README_INTRO, "acme / rocket › Rocket", 0),
         Chunk(
             README_PLAN + "\n\npip install rocket\nrocket launch plan.toml",
-            "Rocket › Project plan",
+            "acme / rocket › Rocket › Project plan",
             1,
         ),
     ]
@@ -235,8 +237,10 @@ def test_chunk_html_chunks_the_cleaned_page() -> None:
 def test_chunk_html_prefix_and_sizes() -> None:
     html = page_text("clean_code_host_project.html")
     first = chunk_html(html)[0]
+    # The repository's name comes twice: the title writes "acme/rocket:", the
+    # <h1> "acme / rocket", which title_once does not take for one name.
     assert first.text.startswith(
-        "acme/rocket: Launch small payloads from a laptop › Rocket\n\n"
+        "acme/rocket: Launch small payloads from a laptop › acme / rocket › Rocket\n\n"
     )
     small = chunk_html(html, target_chars=None, max_chars=120, prefix=False)
     assert all(len(chunk.text) <= 120 for chunk in small)
