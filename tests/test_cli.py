@@ -30,6 +30,8 @@ FIELDS = (
     "lang",
     "start",
     "end",
+    "page_type",
+    "confidence",
 )
 
 CAFE_PAGE = (
@@ -61,6 +63,7 @@ def test_example_page_prints_clean_chunks(capsys):
     assert records
     assert all(tuple(record) == FIELDS for record in records)
     assert {record["lang"] for record in records} == {"en"}
+    assert {record["page_type"] for record in records} == {"article"}
     assert [record["position"] for record in records] == list(range(len(records)))
     assert all(record["chars"] == len(record["text"]) for record in records)
     assert all(record["url"] == str(EXAMPLE) for record in records)

@@ -50,6 +50,8 @@ RECORD_FIELDS = (
     "lang",
     "start",
     "end",
+    "page_type",
+    "confidence",
 )
 """The fields of a chunk record, in the order they are written: the
 document's ``url`` and ``title``, the chunk's ``heading`` path, its
@@ -58,8 +60,9 @@ it, the document's ``doc_id`` (left out by the single-page command) and
 whether it asks not to be indexed (``noindex``), its language (``lang``, the
 first tag of ``<html lang>`` or of the ``Content-Language`` header, else
 ``""``), and where the chunk's body lies in the page's Markdown
-(``start``/``end``, as :class:`~pagechunk.Chunk` has them). New fields are
-added at the end."""
+(``start``/``end``, as :class:`~pagechunk.Chunk` has them), and the
+document's ``page_type`` and extraction ``confidence`` (``""`` and 0.0 for
+Markdown). New fields are added at the end."""
 
 ERROR_FIELDS = ("source", "url", "doc_id", "error", "message")
 """The fields of an error record: the source key, the URL, the document id,
@@ -134,6 +137,8 @@ def page_records(
             "lang": chunk.lang,
             "start": chunk.start,
             "end": chunk.end,
+            "page_type": chunk.page_type,
+            "confidence": chunk.confidence,
         }
         for chunk in page_chunks(page, options.chunk)
     ]

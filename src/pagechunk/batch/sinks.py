@@ -198,6 +198,8 @@ def _schema() -> Any:
         "lang": pa.string(),
         "start": pa.int64(),
         "end": pa.int64(),
+        "page_type": pa.string(),
+        "confidence": pa.float64(),
     }
     return pa.schema([(name, types[name]) for name in RECORD_FIELDS])
 

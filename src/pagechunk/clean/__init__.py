@@ -48,7 +48,7 @@ from pagechunk.clean.placement import (
     prune_emptied_headings,
     read_placement,
 )
-from pagechunk.clean.rules import Page, judge
+from pagechunk.clean.rules import Page, dropping_rule, judge
 from pagechunk.clean.site import LinkSites
 from pagechunk.markdown.read import read_blocks
 from pagechunk.model import Block
@@ -63,6 +63,7 @@ __all__ = [
     "clean_blocks",
     "clean_markdown",
     "clean_markdown_with",
+    "clean_verdicts",
     "clean_with",
     "cleaning_enabled",
 ]
@@ -167,17 +168,38 @@ def clean_with(
     return [block for block, kept in zip(listed, keep, strict=True) if kept]
 
 
+def clean_verdicts(
+    blocks: list[Block], options: CleanOptions, *, site: str | None
+) -> list[str | None]:
+    """For each block, the name of the rule that :func:`clean_with` drops it
+    by (without a site memory), None for a block it keeps."""
+    if not blocks:
+        return []
+    page = _page(blocks, options, LinkSites(site))
+    verdicts = [dropping_rule(page, index) for index in range(len(blocks))]
+    keep = [verdict is None for verdict in verdicts]
+    prune_emptied_headings(blocks, keep)
+    return [
+        verdict or (None if kept else "heading_left_empty")
+        for verdict, kept in zip(verdicts, keep, strict=True)
+    ]
+
+
 def _judge_page(
     blocks: list[Block], options: CleanOptions, sites: LinkSites
 ) -> tuple[list[bool], PagePlacement]:
     """Whether each block stays by the page's own evidence, emptied headings
     pruned, and the page's placement."""
-    facts = measure(blocks)
-    placement = read_placement(blocks, facts, options)
-    page = Page(blocks, facts, placement, sites, options)
+    page = _page(blocks, options, sites)
     keep = [judge(page, index) for index in range(len(blocks))]
     prune_emptied_headings(blocks, keep)
-    return keep, placement
+    return keep, page.placement
+
+
+def _page(blocks: list[Block], options: CleanOptions, sites: LinkSites) -> Page:
+    """What the rules read of a page: its blocks measured and placed."""
+    facts = measure(blocks)
+    return Page(blocks, facts, read_placement(blocks, facts, options), sites, options)
 
 
 def _site_chrome(

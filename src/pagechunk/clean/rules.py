@@ -28,6 +28,7 @@ __all__ = [
     "Page",
     "Verdict",
     "chrome_opening",
+    "dropping_rule",
     "empty_or_repeated",
     "judge",
     "menu_shaped",
@@ -162,3 +163,13 @@ def judge(page: Page, index: int, rules: tuple[Rule, ...] = RULES) -> bool:
         if verdict is not None:
             return verdict is KEEP
     return True
+
+
+def dropping_rule(page: Page, index: int) -> str | None:
+    """The name of the rule that drops the block at ``index``, None when it
+    stays: :func:`judge`, told why (for ``explain``)."""
+    for rule in RULES:
+        verdict = rule(page, index)
+        if verdict is not None:
+            return None if verdict is KEEP else rule.__name__
+    return None

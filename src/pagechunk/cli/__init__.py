@@ -6,12 +6,13 @@ JSON object per chunk. A problem with one input is reported on standard error
 and the others are still processed; the exit status is then 1.
 
 Commands that take a name as their first argument go in :data:`COMMANDS`:
-``pagechunk chunk INPUT... -o OUT`` for batches (see :mod:`pagechunk.batch.run`)
-and ``pagechunk reprocess MANIFEST``. Any other first argument is an input, so
-``pagechunk page.html`` keeps working; a file named like a command is read as
-``./chunk``. Batch commands exit with 0 when every document gave chunks, 1
-when one failed, and 2 when the run could not be done as asked. The arguments
-each command takes are in :mod:`pagechunk.cli.args`.
+``pagechunk chunk INPUT... -o OUT`` for batches (see :mod:`pagechunk.batch.run`),
+``pagechunk reprocess MANIFEST``, and ``pagechunk explain FILE_OR_URL``, which
+says why each block of a page was kept or dropped. Any other first argument is
+an input, so ``pagechunk page.html`` keeps working; a file named like a command
+is read as ``./chunk``. Batch commands exit with 0 when every document gave
+chunks, 1 when one failed, and 2 when the run could not be done as asked. The
+arguments each command takes are in :mod:`pagechunk.cli.args`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from pagechunk.cli.args import (
     build_parser,
     build_reprocess_parser,
     settings_from,
+    whole_number,
 )
 from pagechunk.errors import PagechunkError
 
@@ -176,7 +178,35 @@ def _run(command: str, work: Callable[[], Tally], quiet: bool, resume_hint: str)
     return 1 if tally.failed_in_output else 0
 
 
-COMMANDS.update(chunk=_chunk, reprocess=_reprocess)
+def _explain(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="pagechunk explain",
+        description="Say why each block of a page was kept or dropped: the "
+        "page type, the chosen containers, and the step and rule that decided "
+        "each block.",
+    )
+    parser.add_argument("input", metavar="FILE_OR_URL", help="an HTML file or URL")
+    parser.add_argument("--url", help="the page's address, when reading a file")
+    parser.add_argument("--width", type=whole_number(20), default=72)
+    arguments = parser.parse_args(argv)
+    from pagechunk.explain import explain, format_explanation
+
+    try:
+        document = read_input(arguments.input)
+        explanation = explain(
+            document.content(), base_url=arguments.url or document.base_url
+        )
+    except (InputError, PagechunkError) as error:
+        _report(arguments.input, str(error))
+        return 1
+    try:
+        print(format_explanation(explanation, arguments.width), flush=True)
+    except BrokenPipeError:
+        _silence_stdout()
+    return 0
+
+
+COMMANDS.update(chunk=_chunk, reprocess=_reprocess, explain=_explain)
 
 
 def _report(source: str, message: str) -> None:
