@@ -83,6 +83,9 @@ POST_CHROME = frozenset(
         "badges",
         "rank",
         "reputation",
+        "vote",
+        "votes",
+        "votecell",
     ]
 )
 """Name words of per-post chrome on forums."""
