@@ -464,6 +464,26 @@ def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     ]
 
 
+STOVE_URL = "https://fellside.example/product/camp-stove"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="when the reviews hold the densest prose, the product rule keeps a"
+    " review and drops the price",
+)
+def test_product_whose_only_prose_is_its_reviews_keeps_no_review(page):
+    stove = "Camp stove"
+    product = read(page, "typed_product_reviews_only_prose", STOVE_URL)
+    assert product.blocks == [
+        heading(stove, stove, 1),
+        Block(
+            "A folding gas stove that boils a litre of water in four minutes.", stove
+        ),
+        Block("£45.00", stove),
+    ]
+
+
 def test_product_description_needs_half_its_words_missing():
     objects = [{"@type": "Product", "description": "Red wool scarf, hand knitted."}]
     shown = [heading("Scarf", "Scarf", 1), Block("A red wool scarf.", "Scarf")]
