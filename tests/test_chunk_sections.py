@@ -26,7 +26,7 @@ from pagechunk.markdown import read_markdown, render_markdown
 
 def fields(chunks: list[Chunk]) -> list[tuple[object, ...]]:
     """Every field of each chunk, those equality leaves out included."""
-    return [dataclasses.astuple(chunk) for chunk in chunks]
+    return [dataclasses.astuple(chunk)[:8] for chunk in chunks]
 
 
 def spans(
@@ -334,13 +334,14 @@ def test_no_blocks_no_chunks() -> None:
 
 
 def test_title_once_names_a_title_holding_the_first_heading_once() -> None:
+    # The longer name stands for both: here the title.
     blocks = [
         Block("Rotating logs", "Rotating logs", "heading", 1),
         Block("Body text.", "Rotating logs › Why"),
     ]
     title = "Rotating logs | Field Notes"
     once = chunk_with(blocks, ChunkOptions(title_once=True), title=title)
-    assert [c.text for c in once] == ["Rotating logs › Why\n\nBody text."]
+    assert [c.text for c in once] == ["Rotating logs | Field Notes › Why\n\nBody text."]
     repeated = chunk_blocks(blocks, title=title)
     assert [c.text for c in repeated] == [
         "Rotating logs | Field Notes › Rotating logs › Why\n\nBody text."
@@ -360,6 +361,24 @@ def test_chunk_html_names_the_title_once_by_default() -> None:
         "<p>The Moon pulls the water facing it, and the sea rises there.</p></article>"
     )
     assert [c.text for c in chunk_html(html)] == [
-        "Tides explained\n\n"
+        "Tides explained | Sea Notes\n\n"
         "The Moon pulls the water facing it, and the sea rises there."
+    ]
+
+
+def test_title_once_keeps_a_heading_that_says_more_than_the_title() -> None:
+    blocks = [Block("Body text.", "Rotating logs without losing lines › Why")]
+    once = ChunkOptions(title_once=True)
+    chunks = chunk_with(blocks, once, title="Rotating logs")
+    assert [c.text for c in chunks] == [
+        "Rotating logs without losing lines › Why\n\nBody text."
+    ]
+
+
+def test_title_once_reads_words_not_spacing_or_punctuation() -> None:
+    blocks = [Block("Body text.", "acme / rocket › Rocket")]
+    once = ChunkOptions(title_once=True)
+    chunks = chunk_with(blocks, once, title="acme/rocket: Launch from a laptop")
+    assert [c.text for c in chunks] == [
+        "acme/rocket: Launch from a laptop › Rocket\n\nBody text."
     ]

@@ -67,6 +67,12 @@ def test_join_keeps_its_parts_and_where_they_came_from() -> None:
 
 def test_chunk_source_is_a_frozen_value() -> None:
     source = ChunkSource("https://example.org/", "Guide", "en")
-    assert dataclasses.astuple(source) == ("https://example.org/", "Guide", "en")
+    assert dataclasses.astuple(source) == (
+        "https://example.org/",
+        "Guide",
+        "en",
+        "",
+        0.0,
+    )
     with pytest.raises(dataclasses.FrozenInstanceError):
         source.title = "Other"  # type: ignore[misc]

@@ -237,10 +237,9 @@ def test_chunk_html_chunks_the_cleaned_page() -> None:
 def test_chunk_html_prefix_and_sizes() -> None:
     html = page_text("clean_code_host_project.html")
     first = chunk_html(html)[0]
-    # The repository's name comes twice: the title writes "acme/rocket:", the
-    # <h1> "acme / rocket", which title_once does not take for one name.
+    # The title "acme/rocket: …" holds the <h1> "acme / rocket": named once.
     assert first.text.startswith(
-        "acme/rocket: Launch small payloads from a laptop › acme / rocket › Rocket\n\n"
+        "acme/rocket: Launch small payloads from a laptop › Rocket\n\n"
     )
     small = chunk_html(html, target_chars=None, max_chars=120, prefix=False)
     assert all(len(chunk.text) <= 120 for chunk in small)

@@ -38,7 +38,8 @@ from pagechunk.html.net import (
     unwrap_noscript,
     visible_chars,
 )
-from pagechunk.html.pagetype import classify, declared, page_features
+from pagechunk.html.pagetype import declared
+from pagechunk.html.pagetype import page_type as classify_page
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
@@ -281,12 +282,14 @@ def _extract(
     said = declared(root, objects)
     title, content = _prune(root, parse)
     net = ""
-    if focus and visible_chars(root, content) < NET_VISIBLE_CHARS:
+    visible = visible_chars(root, content)
+    if focus and visible < NET_VISIBLE_CHARS:
         reread = _reread(html, parse, base_url, encoding, content_language)
         if reread is not None:
             root, head, title, content, net = reread
-    page_type, probability = classify(page_features(head.url, said, root))
-    visible = visible_chars(root, content)
+            visible = visible_chars(root, content)
+    chars = None if content else visible  # the whole tree's text, known
+    page_type, probability = classify_page(head.url, said, root, chars)
     rule = "none (not cleaning)"
     if focus:
         chosen = focus_page(root, content, page_type, trace=trace is not None)
@@ -367,7 +370,7 @@ def _prune(
 
 
 def _walk_page(
-    root: etree._Element,
+    root: etree._Element | list[etree._Element],
     content: set[etree._Element],
     head: PageHead,
     raw_title: str,

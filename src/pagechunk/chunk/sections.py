@@ -10,6 +10,7 @@ count where that text counts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pagechunk.chunk.units import Meter, Source, TableUnit, Unit
@@ -73,6 +74,9 @@ def _block_unit(
     return Unit(text, meter.measure(text), source, 0, source, len(text))
 
 
+_WORDS = re.compile(r"\w+")
+
+
 def heading_prefix(
     title: str,
     heading: str,
@@ -82,12 +86,16 @@ def heading_prefix(
 ) -> str:
     """The title and heading path, cut to fit half of ``limit`` with its blank
     line; empty when not even one character would fit. With ``title_once``,
-    a title that holds the path's first heading, or is held by it, is left
-    out."""
-    first = heading.split(HEADING_SEPARATOR, 1)[0]
+    when the title holds the path's first heading or is held by it, the
+    longer of the two stands for both."""
+    first, _, rest = heading.partition(HEADING_SEPARATOR)
     repeats = heading == title or heading.startswith(title + HEADING_SEPARATOR)
-    if title and (repeats or (title_once and heading and _same_name(title, first))):
+    if title and repeats:
         line = heading
+    elif title_once and title and heading and _same_name(title, first):
+        # One name for the page: the longer, which says more.
+        longer = title if len(title) > len(first) else first
+        line = HEADING_SEPARATOR.join(part for part in (longer, rest) if part)
     else:
         line = HEADING_SEPARATOR.join(part for part in (title, heading) if part)
     if limit is None:
@@ -110,10 +118,10 @@ def heading_prefix(
 
 
 def _same_name(title: str, heading: str) -> bool:
-    """Whether one of the two holds the other, as whole words, case and
-    whitespace aside."""
-    a = " " + " ".join(title.casefold().split()) + " "
-    b = " " + " ".join(heading.casefold().split()) + " "
-    if len(a.strip()) < 2 or len(b.strip()) < 2:
+    """Whether the words of one run inside the other's, case, spacing and
+    punctuation aside (``"acme/rocket: Launch"`` holds ``"acme / rocket"``)."""
+    a = " " + " ".join(_WORDS.findall(title.casefold())) + " "
+    b = " " + " ".join(_WORDS.findall(heading.casefold())) + " "
+    if len(a) < 4 or len(b) < 4:
         return False
     return a in b or b in a

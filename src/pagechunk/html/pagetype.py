@@ -25,9 +25,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from operator import attrgetter
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -43,6 +45,7 @@ __all__ = [
     "classify",
     "declared",
     "page_features",
+    "page_type",
 ]
 
 PAGE_TYPES = (
@@ -238,6 +241,8 @@ _CAMEL = re.compile(r"([a-z])([A-Z])")
 _CLASSES = etree.XPath("//@class", smart_strings=False)
 _ITEMTYPES = etree.XPath("//@itemtype", smart_strings=False)
 _MAX_CACHED_CLASSES = 32_768
+_TAG = attrgetter("tag")
+_TEXT = attrgetter("text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,10 +275,14 @@ def declared(root: etree._Element, objects: list[JsonObject]) -> Declared:
 
 
 def page_features(
-    url: str, said: Declared, pruned: etree._Element | None
+    url: str,
+    said: Declared,
+    pruned: etree._Element | None,
+    chars: int | None = None,
 ) -> dict[str, float]:
     """The classifier's features of a page: its declarations, its URL and the
-    structure of its pruned tree."""
+    structure of its pruned tree; ``chars`` is the tree's text length when
+    the caller has measured it."""
     features: dict[str, float] = {
         "og_article": float(said.og_type == "article"),
         "og_product": float(
@@ -288,7 +297,7 @@ def page_features(
         features["md_" + group] = 1.0
     _url_features(url, features)
     if pruned is not None:
-        _structure(pruned, features)
+        _structure(pruned, features, chars)
     return features
 
 
@@ -325,37 +334,29 @@ def _class_words(value: str) -> tuple[str, ...]:
     return tuple(w for w in words if w in _CLASS_WORDS)
 
 
-def _structure(root: etree._Element, features: dict[str, float]) -> None:
+def _structure(
+    root: etree._Element, features: dict[str, float], chars: int | None
+) -> None:
     """Tag counts, the text of links, ``<pre>`` and long paragraphs, and the
-    class values, in one tag-filtered pass and two XPath scans."""
-    tags = dict.fromkeys(_COUNTED_TAGS, 0)
-    pre = link = long_paragraphs = 0
-    for element in root.iter(*_COUNTED_TAGS):
-        tag = element.tag
-        tags[tag] += 1
-        if tag == "a" or tag == "pre" or tag == "p":
-            text = element.text
-            chars = len(text) if text else 0
-            if tag == "a":
-                link += chars
-            elif tag == "pre":
-                pre += chars
-            elif chars >= 150:
-                long_paragraphs += 1
-    counts: dict[str, int] = {}
-    for value in cast(list[str], _CLASSES(root)):
-        counts[value] = counts.get(value, 0) + 1
+    class values: tag-filtered passes whose loops run in C, and one XPath."""
+    tags = Counter(map(_TAG, root.iter(*_COUNTED_TAGS)))
+    link = sum(map(len, filter(None, map(_TEXT, root.iter("a")))))
+    pre = sum(map(len, filter(None, map(_TEXT, root.iter("pre")))))
+    long_paragraphs = sum(
+        1 for text in map(_TEXT, root.iter("p")) if text and len(text) >= 150
+    )
+    counts = Counter(cast(list[str], _CLASSES(root)))
     if _class_words.cache_info().currsize > _MAX_CACHED_CLASSES:
         _class_words.cache_clear()
-    words: dict[str, int] = {}
+    words: Counter[str] = Counter()
     for value, n in counts.items():
         if len(value) <= 200:
             for word in _class_words(value):
-                words[word] = words.get(word, 0) + n
-    total = text_length(root)
+                words[word] += n
+    total = text_length(root) if chars is None else chars
     elements = sum(tags.values()) or 1
-    for tag, n in tags.items():
-        features["tag_" + tag] = math.log1p(n) / 6
+    for tag in _COUNTED_TAGS:
+        features["tag_" + tag] = math.log1p(tags[tag]) / 6
     for word, n in words.items():
         features["cls_" + word] = math.log1p(n) / 5
     features["log_chars"] = math.log1p(total) / 12
@@ -377,15 +378,34 @@ def _model() -> dict[str, Any]:
     return model
 
 
+def page_type(
+    url: str, said: Declared, pruned: etree._Element, chars: int | None = None
+) -> tuple[str, float]:
+    """The page's type and its probability. A page with a URL is first
+    weighed on its declarations and URL alone, and its structure is read only
+    when that leaves the type in doubt (under the model's ``quick_sure``)."""
+    if url:
+        kind, probability = classify(page_features(url, said, None), stage="quick")
+        if probability >= _model()["quick_sure"]:
+            return kind, probability
+    return classify(page_features(url, said, pruned, chars))
+
+
 def classify(
-    features: dict[str, float], model: dict[str, Any] | None = None
+    features: dict[str, float],
+    model: dict[str, Any] | None = None,
+    *,
+    stage: str = "",
 ) -> tuple[str, float]:
     """The most likely page type and its probability; ``"other"`` (with that
-    probability) when it is under :data:`OTHER_BELOW`. A page without a URL
-    is weighed by the model trained without URL evidence."""
+    probability) when it is under :data:`OTHER_BELOW`. ``stage`` names the
+    weights (``"quick"``: declarations and URL only); by default a page
+    without a URL is weighed by the model trained without URL evidence."""
     model = model or _model()
-    blind = not any(name.startswith("url_") for name in features)
-    weighed = model["without_url" if blind else "with_url"]
+    if not stage:
+        blind = not any(name.startswith("url_") for name in features)
+        stage = "without_url" if blind else "with_url"
+    weighed = model[stage]
     scores = list(weighed["bias"])
     weights = weighed["weights"]
     for name, value in features.items():

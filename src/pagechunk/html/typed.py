@@ -395,11 +395,19 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
 
 
 def _before(root: etree._Element, a: etree._Element, b: etree._Element) -> bool:
-    for element in root.iter():
-        if element is a:
-            return True
-        if element is b:
-            return False
+    """Whether ``a`` comes before ``b`` in document order (neither holding
+    the other): compared where their ancestors part."""
+    above_a = [a, *a.iterancestors()]
+    above_b = [b, *b.iterancestors()]
+    index_b = {element: i for i, element in enumerate(above_b)}
+    for i, element in enumerate(above_a):
+        if element in index_b:
+            j = index_b[element]
+            if i == 0 or j == 0:
+                return False
+            parent = element
+            child_a, child_b = above_a[i - 1], above_b[j - 1]
+            return parent.index(child_a) < parent.index(child_b)
     return False
 
 
@@ -414,17 +422,12 @@ class Trace:
 
 def walk_target(
     chosen: Focus,
-) -> tuple[etree._Element, set[etree._Element]]:
-    """The element to walk and the content elements that restrict the walk to
-    the chosen containers: the container itself when there is one, else the
-    containers' lowest common ancestor."""
+) -> tuple[etree._Element | list[etree._Element], set[etree._Element]]:
+    """What to walk and the content elements that restrict the walk: the
+    container itself when there is one, else the containers as a list of
+    subtrees walked as one page."""
     containers = chosen.containers
-    if len(containers) == 1:
-        return containers[0], chosen.content
-    walked = containers[0]
-    for container in containers[1:]:
-        walked = _common_ancestor(walked, container)
-    return walked, chosen.content
+    return (containers[0] if len(containers) == 1 else containers), chosen.content
 
 
 _WORD = re.compile(r"\w+")

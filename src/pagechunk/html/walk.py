@@ -34,7 +34,7 @@ _LEVELS = dict(HEADING_LEVELS)
 
 
 def walk(
-    root: etree._Element,
+    root: etree._Element | list[etree._Element],
     content: set[etree._Element],
     resolve: Callable[[str], str],
     options: ParseOptions,
@@ -44,9 +44,18 @@ def walk(
     path, when any text but headings is inside one.
 
     ``content`` are the content elements; ``resolve`` turns an ``href`` into
-    the URL a link span carries. The text after ``root`` is not read.
+    the URL a link span carries. The text after ``root`` is not read. A list
+    of roots (subtrees in document order, none inside another) is walked as
+    one page: a heading in one heads the blocks of the next.
     """
     walker = _Walker(content, resolve, options)
+    for subtree in root if isinstance(root, list) else (root,):
+        _walk_subtree(subtree, walker)
+    return walker.finish()
+
+
+def _walk_subtree(root: etree._Element, walker: _Walker) -> None:
+    content = walker.content
     for event, element in etree.iterwalk(root, events=("start", "end")):
         tag = element.tag
         role = _ROLE.get(tag)
@@ -69,7 +78,6 @@ def walk(
             or not text.isspace()
         ):
             walker.add(text)
-    return walker.finish()
 
 
 @dataclass(slots=True)
