@@ -108,6 +108,21 @@ def misnested_menu(items: int) -> bytes:
     return _page(f"{menu}<main><h1>Title</h1><p>{_PARAGRAPH}</p></main>")
 
 
+def inline_run(words: int) -> bytes:
+    """One paragraph of ``words`` bold words with no text between them: the
+    flatten step leaves each word a text node of its own, which lxml joins in
+    quadratic time unless they are joined first."""
+    run = "".join(f"<b>w{number}</b>" for number in range(words))
+    return _page(f"<main><p>{run}</p></main>")
+
+
+def pruned_run(words: int) -> bytes:
+    """One paragraph of ``words`` words, each followed by a hidden element
+    that the prune step removes, its tail left behind."""
+    run = "".join(f"w{number}<span hidden>x</span>" for number in range(words))
+    return _page(f"<main><p>{run}</p></main>")
+
+
 # name: (page maker, size at 1x, whether all of the page is content, so that
 # 8x the input must give about 8x the text)
 CASES: dict[str, tuple[Callable[[int], bytes], int, bool]] = {
@@ -118,6 +133,8 @@ CASES: dict[str, tuple[Callable[[int], bytes], int, bool]] = {
     "nested <div>s": (nested_divs, 2_500, False),
     "paragraph bytes, no spaces": (spaceless_paragraph, 5_000_000, True),
     "misnested menu items": (misnested_menu, 12_500, False),
+    "inline elements in one paragraph": (inline_run, 50_000, True),
+    "hidden elements in one paragraph": (pruned_run, 50_000, True),
 }
 
 

@@ -9,8 +9,10 @@ URL, robots and canonical metadata) was read by the head step before.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from lxml import etree
@@ -20,6 +22,17 @@ from pagechunk.options import ParseOptions
 __all__ = ["Regions", "find_regions", "prune"]
 
 _MARK = "pagechunk-drop"
+
+# Elements a browser with scripting and frames never renders: it reads their
+# contents as raw text.
+_UNRENDERED = ("noembed", "noframes")
+
+_INVISIBLE = frozenset({"hidden", "collapse"})
+# A CSS comment (an unclosed one runs to the end), and an escape: up to six
+# hex digits and one white space after them, or any other character but a
+# line break, which stands for itself.
+_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
+_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f]))")
 
 # Attribute nodes, found by name in one cheap pass each; their owner elements
 # are the only ones whose attributes Python has to read. One XPath per name:
@@ -43,6 +56,10 @@ class Regions:
             attributes, each knowing its element.
         preformatted: The ``<pre>`` elements, whose text
             :func:`~pagechunk.html.flatten.flatten` joins up again.
+        split: For each element that :func:`prune` removed children with
+            a tail from, how many: their tails stay behind as separate
+            pieces of text, which :func:`~pagechunk.html.flatten.flatten`
+            joins up again where there are many.
     """
 
     titles: list[etree._Element]
@@ -50,6 +67,7 @@ class Regions:
     chrome: list[etree._Element]
     marking: list[Any]
     preformatted: list[etree._Element]
+    split: Counter[etree._Element] = field(default_factory=Counter)
 
 
 def find_regions(root: etree._Element, options: ParseOptions) -> Regions:
@@ -83,8 +101,9 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
 
     Dropped: ``drop_tags``, elements whose first ``role`` token is in
     ``drop_roles``, the chrome outside any content element and, with
-    ``drop_hidden``, elements that are not rendered. ``<title>`` goes too: its
-    text is the title (the first one outside what is dropped), never body text.
+    ``drop_hidden``, elements that are not rendered (``<noembed>`` and
+    ``<noframes>`` among them). ``<title>`` goes too: its text is the title
+    (the first one outside what is dropped), never body text.
     """
     marked: list[etree._Element] = []
     for attribute in regions.marking:
@@ -101,7 +120,17 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
     title = _first_title(regions.titles, set(marked), drop_tags)
     for element in marked:
         element.tag = _MARK
-    etree.strip_elements(root, _MARK, "title", *drop_tags, with_tail=False)
+    dropped = (
+        _MARK,
+        "title",
+        *drop_tags,
+        *(_UNRENDERED if options.drop_hidden else ()),
+    )
+    for element in root.iter(*dropped):
+        parent = element.getparent()
+        if element.tail and parent is not None:
+            regions.split[parent] += 1
+    etree.strip_elements(root, *dropped, with_tail=False)
     return title
 
 
@@ -117,8 +146,37 @@ def _hides(name: str, value: str) -> bool:
         return value.lower() != "until-found"
     if name == "aria-hidden":
         return value.strip().lower() == "true"
-    style = "".join(value.lower().split())
-    return "display:none" in style or "visibility:hidden" in style
+    return _style_hides(value)
+
+
+def _style_hides(style: str) -> bool:
+    """Whether an inline ``style`` hides its element: its last ``display``
+    is ``none``, or its last ``visibility`` is ``hidden`` or ``collapse``,
+    read as CSS reads them (comments, escapes, case and white space)."""
+    if "/*" in style:
+        style = _CSS_COMMENT.sub(" ", style)
+    if "\\" in style:
+        style = _CSS_ESCAPE.sub(_unescape, style)
+    values: dict[str, str] = {}
+    for declaration in style.split(";"):
+        name, colon, value = declaration.partition(":")
+        if colon:
+            value = value.split("!", 1)[0]  # "!important"
+            values[name.strip().lower()] = "".join(value.split()).lower()
+    return values.get("display") == "none" or values.get("visibility") in _INVISIBLE
+
+
+def _unescape(match: re.Match[str]) -> str:
+    """The character a CSS escape stands for; U+FFFD for zero, a surrogate
+    and what lies past Unicode. An escaped ``:`` or ``;`` is a character of
+    a name or value, never syntax, so it stands as U+FFFD too."""
+    digits, char = match.groups()
+    if digits is not None:
+        code = int(digits, 16)
+        if code == 0 or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+            return "\ufffd"
+        char = chr(code)
+    return "\ufffd" if char in ":;" else char
 
 
 def _outside_content(
