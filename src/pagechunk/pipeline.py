@@ -27,7 +27,8 @@ from pagechunk.clean import (
     clean_with,
     cleaning_enabled,
 )
-from pagechunk.html.decode import decode
+from pagechunk.encodings import codec_for, decode_as
+from pagechunk.html.decode import byte_order_mark, decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.focus import focus_article
 from pagechunk.html.head import PageHead, first_language, read_head
@@ -340,7 +341,9 @@ def markdown_page(
     level-1 ``#`` heading, with no links and no robots directives.
 
     Bytes are decoded as ``encoding`` (UTF-8 when it is None or names no
-    codec), undecodable bytes read as U+FFFD.
+    encoding of the WHATWG Encoding Standard, see
+    :mod:`pagechunk.encodings`; a byte order mark outranks it), undecodable
+    bytes read as U+FFFD.
     """
     if isinstance(markdown, bytes):
         markdown = _decode(markdown, encoding)
@@ -364,10 +367,12 @@ def markdown_page(
 
 
 def _decode(data: bytes, encoding: str | None) -> str:
-    try:
-        return data.decode(encoding or "utf-8-sig", "replace")
-    except LookupError:
-        return data.decode("utf-8-sig", "replace")
+    """Markdown bytes as text: as ``encoding`` when it names an encoding of
+    the WHATWG Encoding Standard, else UTF-8; a byte order mark outranks
+    it, as in HTML."""
+    bom, skip = byte_order_mark(data)
+    codec = bom or codec_for(encoding) or "utf-8"
+    return decode_as(data[skip:], codec)
 
 
 def chunk_html(
