@@ -20,6 +20,7 @@ from typing import Any
 
 from lxml import etree
 
+from pagechunk.checks import check_text, check_type
 from pagechunk.chunk import chunk_with
 from pagechunk.clean import (
     SiteMemory,
@@ -127,7 +128,9 @@ def parse_html(
         DecodeError: With ``strict``: bytes the chosen encoding cannot read,
             an ``encoding`` that names no text encoding, binary data, or text
             with a lone surrogate.
-        TypeError: ``html`` is neither text nor bytes.
+        TypeError: ``html`` is neither text nor bytes; ``base_url`` or
+            ``encoding`` is neither text nor None; a tag set is no collection
+            of names; ``strip_chars`` is not text.
     """
     options = _parse_options(
         content_tags=content_tags,
@@ -215,11 +218,15 @@ def extract(
     Raises:
         InputTooLarge: The document is over ``max_bytes``.
         DecodeError: With ``strict``, as :func:`~pagechunk.parse_html` says.
-        TypeError: ``html`` is neither text nor bytes, or an option is
-            unknown.
+        TypeError: ``html`` is neither text nor bytes; an option is
+            unknown or of the wrong type; ``base_url``, ``content_language``
+            or ``encoding`` is neither text nor None; ``memory`` is no
+            :class:`~pagechunk.SiteMemory` or ``options`` no
+            :class:`~pagechunk.options.Options`.
         ValueError: ``title_suffix`` is neither None nor ``"auto"``, or
             ``tables`` names no table mode.
     """
+    check_type("options", options, Options, optional=True)
     settings = (options or _DEFAULT).with_values(
         clean=clean,
         max_bytes=max_bytes,
@@ -247,6 +254,7 @@ def extract_page(
     memory: SiteMemory | None = None,
 ) -> ParsedPage:
     """:func:`extract` with its options as one object."""
+    check_type("memory", memory, SiteMemory, optional=True)
     cleaning = options.clean and cleaning_enabled()
     focus = cleaning if options.focus is None else options.focus
     parse = options.parse
@@ -276,6 +284,12 @@ def _tree_and_head(
 ) -> tuple[etree._Element, PageHead]:
     """Steps decode, guard and tree, then head: the page's tree and what the
     page declares about itself."""
+    for name, value in (
+        ("base_url", base_url),
+        ("encoding", encoding),
+        ("content_language", content_language),
+    ):
+        check_text(name, value, optional=True)
     data = decode(html, encoding, max_bytes=options.max_bytes, strict=options.strict)
     root = load_tree(data)
     head = read_head(
@@ -404,6 +418,7 @@ def chunk_html(
     :func:`extract`, and so are the errors, with ``ValueError`` for a size
     below 1. The page's link list is not read here, so it is not built.
     """
+    check_type("options", options, Options, optional=True)
     settings = (options or _DEFAULT).with_values(
         clean=clean,
         max_bytes=max_bytes,
