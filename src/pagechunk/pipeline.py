@@ -96,8 +96,10 @@ def parse_html(
         drop_roles: ``role`` values that drop their element's text.
         drop_hidden: Whether to drop what a browser would not render: the
             ``hidden`` attribute (but not ``hidden="until-found"``),
-            ``aria-hidden="true"``, and inline ``display: none`` or
-            ``visibility: hidden``.
+            ``aria-hidden="true"``, an inline style whose last ``display``
+            is ``none`` or last ``visibility`` is ``hidden`` or
+            ``collapse`` (CSS comments and escapes read as CSS reads them),
+            and ``<noembed>`` and ``<noframes>``.
         strip_chars: Characters deleted from all text.
         robots_names: ``<meta name>`` values whose directives count; add a
             crawler's own name to obey directives meant for it.
