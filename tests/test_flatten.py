@@ -113,3 +113,12 @@ def test_joined_run_with_control_characters():
     run = "".join(f"<b>w\x1f{n}\x01</b>" for n in range(40))
     parsed = parse_html(f"<p>{run}</p>")
     assert parsed.blocks == paragraphs("".join(f"w {n}" for n in range(40)))
+
+
+def test_pruned_children_of_an_inline_element_leave_one_text_node():
+    # The spans go in pruning, the <b> in flattening: the pieces end in <p>.
+    hidden = "".join(f"{n}<span hidden>no</span>" for n in range(40))
+    root = _flattened(f"<p><b>{hidden}</b></p>")
+    (paragraph,) = root.iter("p")
+    assert paragraph.xpath("count(text())") == 1
+    assert paragraph.text == "".join(str(n) for n in range(40))

@@ -211,6 +211,9 @@ def test_hidden_elements_dropped(page):
         'style="visibility: collapse"',
         'style="display: block; display: none"',
         'style="color: red; display: none /* unclosed"',
+        'style="display: none !important; display: block"',
+        'style="display: none ! IMPORTANT; display: block !important x"',
+        'style="content-visibility: hidden"',
     ],
 )
 def test_hidden_attribute_or_style_drops(attributes):
@@ -230,6 +233,10 @@ def test_hidden_attribute_or_style_drops(attributes):
         'style="--display: none"',
         'style="display: none-ish"',
         'style="display\\:none"',
+        'style="display: none\\9"',
+        'style="display: none !bogus"',
+        'style="display: block !important; display: none"',
+        'style="dis play: none"',
     ],
 )
 def test_rendered_attribute_or_style_kept(attributes):

@@ -68,7 +68,7 @@ def _losses(
     for element in root.iter(*inline):
         parent = element.getparent()
         owner = owners.get(parent, parent)  # parents come first
-        if len(element):
+        if len(element) or element in pruned:
             owners[element] = owner
         losses[owner] += 1
     for parent, count in pruned.items():

@@ -27,7 +27,13 @@ _MARK = "pagechunk-drop"
 # contents as raw text.
 _UNRENDERED = ("noembed", "noframes")
 
-_INVISIBLE = frozenset({"hidden", "collapse"})
+# Inline style properties, and the values of each that hide an element (or,
+# for content-visibility, all it holds).
+_HIDING = (
+    ("display", frozenset({"none"})),
+    ("visibility", frozenset({"hidden", "collapse"})),
+    ("content-visibility", frozenset({"hidden"})),
+)
 # A CSS comment (an unclosed one runs to the end), and an escape: up to six
 # hex digits and one white space after them, or any other character but a
 # line break, which stands for itself.
@@ -150,33 +156,47 @@ def _hides(name: str, value: str) -> bool:
 
 
 def _style_hides(style: str) -> bool:
-    """Whether an inline ``style`` hides its element: its last ``display``
-    is ``none``, or its last ``visibility`` is ``hidden`` or ``collapse``,
-    read as CSS reads them (comments, escapes, case and white space)."""
+    """Whether an inline ``style`` hides its element: its ``display`` is
+    ``none``, its ``visibility`` ``hidden`` or ``collapse``, or its
+    ``content-visibility`` ``hidden``.
+
+    The style is read as CSS reads it, without a CSS parser: comments go,
+    escapes are decoded (an escaped ``:``, ``;``, ``!`` or white space is
+    no syntax), case and white space do not count, and of a property's
+    declarations the last wins, an ``!important`` one over all others.
+    """
     if "/*" in style:
         style = _CSS_COMMENT.sub(" ", style)
     if "\\" in style:
         style = _CSS_ESCAPE.sub(_unescape, style)
-    values: dict[str, str] = {}
+    values: dict[str, tuple[bool, str]] = {}
     for declaration in style.split(";"):
         name, colon, value = declaration.partition(":")
-        if colon:
-            value = value.split("!", 1)[0]  # "!important"
-            values[name.strip().lower()] = "".join(value.split()).lower()
-    return values.get("display") == "none" or values.get("visibility") in _INVISIBLE
+        if not colon:
+            continue
+        value, bang, flag = value.partition("!")
+        important = "".join(flag.split()).lower() == "important"
+        if bang and not important:
+            continue  # an invalid declaration
+        name = name.strip().lower()
+        known = values.get(name)
+        if known is None or important or not known[0]:
+            values[name] = (important, "".join(value.split()).lower())
+    return any(values.get(name, (False, ""))[1] in hiding for name, hiding in _HIDING)
 
 
 def _unescape(match: re.Match[str]) -> str:
     """The character a CSS escape stands for; U+FFFD for zero, a surrogate
-    and what lies past Unicode. An escaped ``:`` or ``;`` is a character of
-    a name or value, never syntax, so it stands as U+FFFD too."""
+    and what lies past Unicode. An escaped character of CSS syntax (``:``,
+    ``;``, ``!``, white space) belongs to a name or value and never matches
+    one here, so it stands as U+FFFD too."""
     digits, char = match.groups()
     if digits is not None:
         code = int(digits, 16)
         if code == 0 or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
             return "\ufffd"
         char = chr(code)
-    return "\ufffd" if char in ":;" else char
+    return "\ufffd" if char in ":;!" or char.isspace() else char
 
 
 def _outside_content(
