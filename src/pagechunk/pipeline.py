@@ -96,10 +96,11 @@ def parse_html(
         drop_roles: ``role`` values that drop their element's text.
         drop_hidden: Whether to drop what a browser would not render: the
             ``hidden`` attribute (but not ``hidden="until-found"``),
-            ``aria-hidden="true"``, an inline style whose last ``display``
-            is ``none`` or last ``visibility`` is ``hidden`` or
-            ``collapse`` (CSS comments and escapes read as CSS reads them),
-            and ``<noembed>`` and ``<noframes>``.
+            ``aria-hidden="true"``, an inline style whose ``display`` is
+            ``none``, ``visibility`` is ``hidden`` or ``collapse``, or
+            ``content-visibility`` is ``hidden`` (comments, escapes and
+            ``!important`` read as CSS reads them), and ``<noembed>`` and
+            ``<noframes>``.
         strip_chars: Characters deleted from all text.
         robots_names: ``<meta name>`` values whose directives count; add a
             crawler's own name to obey directives meant for it.
