@@ -3,6 +3,7 @@ walk visits only elements that shape blocks."""
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from typing import cast
 
@@ -16,6 +17,7 @@ __all__ = ["flatten"]
 
 _KEEP_INLINE = "pagechunk-content"
 _STRING = etree.XPath("string()")
+_PARENT = operator.methodcaller("getparent")
 _NOT_XML = dict.fromkeys([*range(9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
 # Control characters lxml cannot store: those str.split() reads as white space
 # become a space, so that the walk tidies the text the same; the rest go.
@@ -63,21 +65,37 @@ def _losses(
     An inline element counts for the element its contents end up in: its
     nearest ancestor that is not inline.
     """
-    owners: dict[etree._Element | None, etree._Element | None] = {}
-    losses: Counter[etree._Element | None] = Counter()
-    for element in root.iter(*inline):
-        parent = element.getparent()
-        owner = owners.get(parent, parent)  # parents come first
-        if len(element) or element in pruned:
-            owners[element] = owner
-        losses[owner] += 1
-    for parent, count in pruned.items():
-        losses[owners.get(parent, parent)] += count
-    return [
-        element
-        for element, count in losses.items()
-        if element is not None and count >= _PIECES
-    ]
+    parents = Counter(map(_PARENT, root.iter(*inline)))
+    parents.update(pruned)
+    losses: Counter[etree._Element] = Counter()
+    owners: dict[etree._Element, etree._Element] = {}
+    for parent, count in parents.items():
+        if parent is not None:
+            losses[_owner(parent, inline, owners)] += count
+    return [element for element, count in losses.items() if count >= _PIECES]
+
+
+def _owner(
+    element: etree._Element,
+    inline: frozenset[str],
+    owners: dict[etree._Element, etree._Element],
+) -> etree._Element:
+    """The nearest of ``element`` and its ancestors that is not inline;
+    ``owners`` remembers the answer for each inline element climbed."""
+    climbed: list[etree._Element] = []
+    owner: etree._Element | None = element
+    while owner is not None and owner.tag in inline:
+        known = owners.get(owner)
+        if known is not None:
+            owner = known
+            break
+        climbed.append(owner)
+        owner = owner.getparent()
+    if owner is None:  # a detached inline element: its text is not read
+        owner = element
+    for each in climbed:
+        owners[each] = owner
+    return owner
 
 
 def _join_pieces(element: etree._Element) -> None:

@@ -34,6 +34,7 @@ _HIDING = (
     ("visibility", frozenset({"hidden", "collapse"})),
     ("content-visibility", frozenset({"hidden"})),
 )
+_HIDING_WORDS = frozenset().union(*(values for _, values in _HIDING))
 # A CSS comment (an unclosed one runs to the end), and an escape: up to six
 # hex digits and one white space after them, or any other character but a
 # line break, which stands for itself.
@@ -165,6 +166,10 @@ def _style_hides(style: str) -> bool:
     no syntax), case and white space do not count, and of a property's
     declarations the last wins, an ``!important`` one over all others.
     """
+    if "\\" not in style:
+        lowered = style.lower()
+        if not any(word in lowered for word in _HIDING_WORDS):
+            return False  # no escape can spell a hiding value either
     if "/*" in style:
         style = _CSS_COMMENT.sub(" ", style)
     if "\\" in style:
