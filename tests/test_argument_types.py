@@ -61,6 +61,22 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "chunk_blocks": (chunk_blocks, {"blocks": BLOCKS}),
     "chunk_markdown": (chunk_markdown, {"markdown": MARKDOWN}),
     "tokenizer_length": (tokenizer_length, {"spec": "tiktoken:cl100k_base"}),
+    # The options objects and the site memory, which callers build too.
+    "ParseOptions": (ParseOptions, {}),
+    "CleanOptions": (CleanOptions, {}),
+    "ChunkOptions": (ChunkOptions, {}),
+    "Options": (Options, {}),
+    "SiteMemory": (SiteMemory, {}),
+    "SiteMemory.observe": (
+        SiteMemory().observe,
+        {"site": "https://tea.example/", "blocks": BLOCKS},
+    ),
+    "SiteMemory.seen": (
+        SiteMemory().seen,
+        {"site": "https://tea.example/", "block": BLOCKS[1]},
+    ),
+    "SiteMemory.update": (SiteMemory().update, {"other": SiteMemory()}),
+    "SiteMemory.from_json": (SiteMemory.from_json, {"text": SiteMemory().to_json()}),
 }
 
 # extract and chunk_html take the options of every step by name too.
