@@ -200,6 +200,20 @@ def test_hidden_elements_dropped(page):
         'style="  Display :  NONE "',
         'style="color: red; visibility : hidden;"',
         'style="VISIBILITY:HIDDEN"',
+        # Read as CSS reads it: comments, escapes, white space, the last wins.
+        'style="display:/**/none"',
+        'style="display/* a; b */: none"',
+        'style="di\\73play:none"',
+        'style="di\\73 play:none"',
+        'style="display:\\6e one"',
+        'style="\\64 isplay:n\\one"',
+        'style="display:\tnone\n!important"',
+        'style="visibility: collapse"',
+        'style="display: block; display: none"',
+        'style="color: red; display: none /* unclosed"',
+        'style="display: none !important; display: block"',
+        'style="display: none ! IMPORTANT; display: block !important x"',
+        'style="content-visibility: hidden"',
     ],
 )
 def test_hidden_attribute_or_style_drops(attributes):
@@ -214,6 +228,15 @@ def test_hidden_attribute_or_style_drops(attributes):
         'aria-hidden="false"',
         'style="display: block"',
         'style="visibility: visible"',
+        'style="display: none; display: block"',
+        'style="/* display: none */ color: red"',
+        'style="--display: none"',
+        'style="display: none-ish"',
+        'style="display\\:none"',
+        'style="display: none\\9"',
+        'style="display: none !bogus"',
+        'style="display: block !important; display: none"',
+        'style="dis play: none"',
     ],
 )
 def test_rendered_attribute_or_style_kept(attributes):
@@ -244,3 +267,12 @@ def test_drop_hidden_false_keeps_hidden_elements(page):
 def test_all_boilerplate_page_has_no_blocks(page):
     parsed = parse_html(page("all_boilerplate"))
     assert parsed == ParsedPage("Acme", [], ["/", "/about", "/terms"])
+
+
+@pytest.mark.parametrize("tag", ["noembed", "noframes"])
+def test_noembed_and_noframes_dropped(tag):
+    inside = "<p>Fallback</p><script>x()</script>"
+    html = f"<p>Before</p><{tag}>{inside}</{tag}><p>After</p>"
+    assert parse_html(html).blocks == paragraphs("Before", "After")
+    kept = parse_html(html, drop_hidden=False).blocks
+    assert [block.text for block in kept][0::2] == ["Before", "After"]

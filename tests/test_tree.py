@@ -59,3 +59,26 @@ def test_a_document_without_elements_is_an_empty_html_element():
     for data in (None, b"", b" \n", b"<!-- only a comment -->"):
         root = load_tree(data)
         assert (root.tag, len(root), root.text) == ("html", 0, None)
+
+
+# A DOCTYPE with an internal subset
+
+
+@pytest.mark.parametrize(
+    "doctype",
+    [
+        '<!DOCTYPE html [ <!ENTITY e "x"> ]>',
+        "<!doctype html [\n<!ELEMENT p ANY>\n<!ATTLIST p id ID #IMPLIED>\n] >\n",
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0//EN" "x.dtd" [<!ENTITY a "b">]>',
+    ],
+    ids=["entity", "lines", "public"],
+)
+def test_doctype_internal_subset_leaves_no_text(doctype):
+    parsed = parse_html(f"{doctype}<title>T</title><p>Body ]> text</p>")
+    assert parsed.title == "T"
+    assert parsed.blocks == [Block("Body ]> text")]
+
+
+def test_brackets_after_a_plain_doctype_stay_text():
+    parsed = parse_html("<!DOCTYPE html><p>[1]> and ]></p>")
+    assert parsed.blocks == [Block("[1]> and ]>")]

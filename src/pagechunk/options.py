@@ -18,10 +18,11 @@ Two sets of defaults exist on purpose, and both are here:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from pagechunk.checks import check_number, check_text
 from pagechunk.model import (
     CHROME_TAGS,
     CONTENT_TAGS,
@@ -88,7 +89,8 @@ class ParseOptions:
     Raises:
         ValueError: ``tables`` is not a table mode, or ``max_bytes`` is
             below 0.
-        TypeError: A tag set is a string rather than a collection of names.
+        TypeError: A tag set is a string rather than a collection of names,
+            or holds anything but names; ``strip_chars`` is not text.
     """
 
     content_tags: frozenset[str] = CONTENT_TAGS
@@ -106,6 +108,7 @@ class ParseOptions:
     def __post_init__(self) -> None:
         for name in ("content_tags", "drop_tags", "chrome_tags", "drop_roles"):
             object.__setattr__(self, name, _names(name, getattr(self, name)))
+        check_text("strip_chars", self.strip_chars)
         robots = _names("robots_names", self.robots_names)
         object.__setattr__(self, "robots_names", frozenset(n.lower() for n in robots))
         if self.tables not in TABLE_MODES:
@@ -113,9 +116,22 @@ class ParseOptions:
 
 
 def _names(name: str, value: Any) -> frozenset[str]:
-    if isinstance(value, str | bytes):
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be a collection of names, not {value!r}")
-    return value if isinstance(value, frozenset) else frozenset(value)
+    names = value if isinstance(value, frozenset) else frozenset(value)
+    if not all(isinstance(each, str) for each in names):
+        raise TypeError(f"{name} must hold names (str), not {value!r}")
+    return names
+
+
+_THRESHOLDS = (
+    "link_density",
+    "min_prose_chars",
+    "min_intro_chars",
+    "min_menu_links",
+    "max_menu_chars",
+    "min_site_pages",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +155,7 @@ class CleanOptions:
 
     Raises:
         ValueError: ``min_site_pages`` is below 1.
+        TypeError: A threshold is not a number.
     """
 
     link_density: float = 0.6
@@ -150,6 +167,8 @@ class CleanOptions:
     min_site_pages: int = 3
 
     def __post_init__(self) -> None:
+        for name in _THRESHOLDS:
+            check_number(name, getattr(self, name))
         headings = _names("chrome_headings", self.chrome_headings)
         object.__setattr__(
             self, "chrome_headings", frozenset(h.casefold() for h in headings)

@@ -20,6 +20,7 @@ from typing import Any
 
 from lxml import etree
 
+from pagechunk.checks import check_text, check_type
 from pagechunk.chunk import chunk_with
 from pagechunk.clean import (
     SiteMemory,
@@ -28,7 +29,8 @@ from pagechunk.clean import (
     cleaning_enabled,
 )
 from pagechunk.confidence import Evidence, confidence, confidence_features
-from pagechunk.html.decode import decode
+from pagechunk.encodings import codec_for, decode_as
+from pagechunk.html.decode import byte_order_mark, decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.head import PageHead, first_language, read_head
 from pagechunk.html.jsonld import jsonld_objects
@@ -109,8 +111,11 @@ def parse_html(
         drop_roles: ``role`` values that drop their element's text.
         drop_hidden: Whether to drop what a browser would not render: the
             ``hidden`` attribute (but not ``hidden="until-found"``),
-            ``aria-hidden="true"``, and inline ``display: none`` or
-            ``visibility: hidden``.
+            ``aria-hidden="true"``, an inline style whose ``display`` is
+            ``none``, ``visibility`` is ``hidden`` or ``collapse``, or
+            ``content-visibility`` is ``hidden`` (comments, escapes and
+            ``!important`` read as CSS reads them), and ``<noembed>`` and
+            ``<noframes>``.
         strip_chars: Characters deleted from all text.
         robots_names: ``<meta name>`` values whose directives count; add a
             crawler's own name to obey directives meant for it.
@@ -141,7 +146,9 @@ def parse_html(
         DecodeError: With ``strict``: bytes the chosen encoding cannot read,
             an ``encoding`` that names no text encoding, binary data, or text
             with a lone surrogate.
-        TypeError: ``html`` is neither text nor bytes.
+        TypeError: ``html`` is neither text nor bytes; ``base_url`` or
+            ``encoding`` is neither text nor None; a tag set is no collection
+            of names; ``strip_chars`` is not text.
     """
     options = _parse_options(
         content_tags=content_tags,
@@ -229,11 +236,15 @@ def extract(
     Raises:
         InputTooLarge: The document is over ``max_bytes``.
         DecodeError: With ``strict``, as :func:`~pagechunk.parse_html` says.
-        TypeError: ``html`` is neither text nor bytes, or an option is
-            unknown.
+        TypeError: ``html`` is neither text nor bytes; an option is
+            unknown or of the wrong type; ``base_url``, ``content_language``
+            or ``encoding`` is neither text nor None; ``memory`` is no
+            :class:`~pagechunk.SiteMemory` or ``options`` no
+            :class:`~pagechunk.options.Options`.
         ValueError: ``title_suffix`` is neither None nor ``"auto"``, or
             ``tables`` names no table mode.
     """
+    check_type("options", options, Options, optional=True)
     settings = (options or _DEFAULT).with_values(
         clean=clean,
         max_bytes=max_bytes,
@@ -261,6 +272,7 @@ def extract_page(
     memory: SiteMemory | None = None,
 ) -> ParsedPage:
     """:func:`extract` with its options as one object."""
+    check_type("memory", memory, SiteMemory, optional=True)
     return _extract(html, options, base_url, encoding, content_language, memory)
 
 
@@ -350,6 +362,12 @@ def _tree_and_head(
 ) -> tuple[etree._Element, PageHead]:
     """Steps decode, guard and tree, then head: the page's tree and what the
     page declares about itself."""
+    for name, value in (
+        ("base_url", base_url),
+        ("encoding", encoding),
+        ("content_language", content_language),
+    ):
+        check_text(name, value, optional=True)
     data = decode(html, encoding, max_bytes=options.max_bytes, strict=options.strict)
     root = load_tree(data)
     head = read_head(
@@ -404,7 +422,9 @@ def markdown_page(
     level-1 ``#`` heading, with no links and no robots directives.
 
     Bytes are decoded as ``encoding`` (UTF-8 when it is None or names no
-    codec), undecodable bytes read as U+FFFD.
+    encoding of the WHATWG Encoding Standard, see
+    :mod:`pagechunk.encodings`; a byte order mark outranks it), undecodable
+    bytes read as U+FFFD.
     """
     if isinstance(markdown, bytes):
         markdown = _decode(markdown, encoding)
@@ -428,10 +448,12 @@ def markdown_page(
 
 
 def _decode(data: bytes, encoding: str | None) -> str:
-    try:
-        return data.decode(encoding or "utf-8-sig", "replace")
-    except LookupError:
-        return data.decode("utf-8-sig", "replace")
+    """Markdown bytes as text: as ``encoding`` when it names an encoding of
+    the WHATWG Encoding Standard, else UTF-8; a byte order mark outranks
+    it, as in HTML."""
+    bom, skip = byte_order_mark(data)
+    codec = bom or codec_for(encoding) or "utf-8"
+    return decode_as(data[skip:], codec)
 
 
 def chunk_html(
@@ -463,6 +485,7 @@ def chunk_html(
     :func:`extract`, and so are the errors, with ``ValueError`` for a size
     below 1. The page's link list is not read here, so it is not built.
     """
+    check_type("options", options, Options, optional=True)
     settings = (options or _DEFAULT).with_values(
         clean=clean,
         max_bytes=max_bytes,

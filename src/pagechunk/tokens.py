@@ -16,6 +16,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from pagechunk.checks import check_text
+
 __all__ = ["LOADED_TOKENIZERS", "TOKENIZER_KINDS", "tokenizer_length"]
 
 TOKENIZER_KINDS = ("tiktoken", "hf")
@@ -54,9 +56,11 @@ def tokenizer_length(spec: str) -> Callable[[str], int]:
 
     Raises:
         ValueError: The spec is malformed, or names no tokenizer that loads.
+        TypeError: The spec is not text.
         ImportError: The kind's package is not installed; the message names
             the extra that installs it.
     """
+    check_text("spec", spec)
     kind, _, name = spec.partition(":")
     kind, name = kind.strip().lower(), name.strip()
     if kind not in TOKENIZER_KINDS or not name:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from pagechunk.checks import check_blocks, check_callable, check_text
 from pagechunk.chunk.pack import Packer
 from pagechunk.chunk.sections import heading_prefix, sections
 from pagechunk.chunk.units import ChunkSource, Meter
@@ -93,8 +94,11 @@ def chunk_blocks(
     Raises:
         ValueError: If a size is below 1, ``overlap_chars`` below 0, or
             ``length`` returns anything but an int of at least 0.
-        TypeError: If a size or ``overlap_chars`` is not a whole number.
+        TypeError: If a size or ``overlap_chars`` is not a whole number,
+            ``blocks`` holds anything but :class:`Block` objects, ``title``,
+            ``url`` or ``lang`` is not text, or ``length`` is no function.
     """
+    blocks = check_blocks(blocks)
     options = ChunkOptions(
         target_chars=target_chars,
         max_chars=max_chars,
@@ -123,7 +127,12 @@ def chunk_with(
     Raises:
         ValueError: ``options.length`` returns anything but an int of at
             least 0.
+        TypeError: ``title``, ``url`` or ``lang`` is not text, or
+            ``options.length`` is no function.
     """
+    for name, value in (("title", title), ("url", url), ("lang", lang)):
+        check_text(name, value)
+    check_callable("length", options.length)
     target, limit = _sizes(options.target_chars, options.max_chars)
     meter = Meter(options.length)
     source = ChunkSource(url, title.strip(), lang, page_type, confidence)
@@ -161,8 +170,10 @@ def chunk_markdown(
     paragraph, and a code block fenced with three backticks or with ``~~~`` is one
     block, whose ``#`` lines are not headings. ``start`` and ``end`` count in
     the blocks' Markdown as :func:`~pagechunk.markdown.render_markdown`
-    writes it, not in ``markdown``.
+    writes it, not in ``markdown``. Raises ``TypeError`` when ``markdown`` is
+    not text, and otherwise as :func:`chunk_blocks` does.
     """
+    check_text("markdown", markdown)
     options = ChunkOptions(
         target_chars=target_chars,
         max_chars=max_chars,

@@ -41,6 +41,7 @@ from collections.abc import Iterable
 from typing import cast
 from urllib.parse import urlsplit
 
+from pagechunk.checks import check_blocks, check_text, check_type
 from pagechunk.clean.measure import measure
 from pagechunk.clean.memory import SiteMemory, block_signature
 from pagechunk.clean.placement import (
@@ -128,8 +129,11 @@ def clean_blocks(
     Raises:
         ValueError: ``min_site_pages`` is below 1.
         TypeError: ``chrome_headings`` is a string, not a collection of
-            names.
+            names; ``blocks`` holds anything but :class:`Block` objects;
+            ``site`` is neither text nor None; ``memory`` is no
+            :class:`SiteMemory`; a threshold is not a number.
     """
+    blocks = check_blocks(blocks)
     options = CleanOptions(
         link_density=link_density,
         min_prose_chars=min_prose_chars,
@@ -152,6 +156,8 @@ def clean_with(
 ) -> list[Block]:
     """:func:`clean_blocks` with its thresholds as one object, as the
     pipeline holds them."""
+    check_text("site", site, optional=True)
+    check_type("memory", memory, SiteMemory, optional=True)
     listed = list(blocks)
     if not listed or not cleaning_enabled():
         return listed
@@ -248,7 +254,9 @@ def clean_markdown(
     back untouched. Kept blocks come back exactly as written, joined by one
     blank line; the thresholds are those of :func:`clean_blocks`, with
     ``source_uri`` as the site, and so are ``memory`` and
-    ``min_site_pages``.
+    ``min_site_pages``, and the errors, with ``TypeError`` for a
+    ``markdown`` that is not text and a ``media_type`` or ``source_uri``
+    that is neither text nor None.
     """
     options = CleanOptions(
         link_density=link_density,
@@ -274,6 +282,10 @@ def clean_markdown_with(
 ) -> str:
     """:func:`clean_markdown` with its thresholds as one object, as the
     pipeline holds them."""
+    check_text("markdown", markdown)
+    check_text("media_type", media_type, optional=True)
+    check_text("source_uri", source_uri, optional=True)
+    check_type("memory", memory, SiteMemory, optional=True)
     if not (cleaning_enabled() and _is_web_page(media_type, source_uri)):
         return markdown
     read = read_blocks(markdown)

@@ -30,6 +30,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
+from pagechunk.checks import check_blocks, check_type
 from pagechunk.clean.measure import readable_chars
 from pagechunk.clean.site import site_key
 from pagechunk.model import CODE, HEADING, Block
@@ -129,9 +130,10 @@ class SiteMemory:
         """Count one page of ``site`` (its URL or host).
 
         Raises:
-            TypeError: The memory is frozen.
+            TypeError: The memory is frozen, ``site`` is neither text nor
+                None, or ``blocks`` holds anything but blocks.
         """
-        self.record(site, page_signatures(blocks))
+        self.record(site, page_signatures(check_blocks(blocks)))
 
     def record(self, site: str | None, signatures: Iterable[str]) -> None:
         """Count one page of ``site`` by the signatures of its blocks;
@@ -170,8 +172,10 @@ class SiteMemory:
         sight, as if its pages had been observed here after this one's.
 
         Raises:
-            TypeError: This memory is frozen.
+            TypeError: This memory is frozen, or ``other`` is no
+                :class:`SiteMemory`.
         """
+        check_type("other", other, SiteMemory)
         if self.read_only:
             raise TypeError("a frozen SiteMemory observes nothing")
         for key, others in other._sites.items():
@@ -185,7 +189,13 @@ class SiteMemory:
         self._sites.clear()
 
     def seen(self, site: str | None, block: Block) -> int:
-        """On how many pages of ``site`` the block was observed."""
+        """On how many pages of ``site`` the block was observed.
+
+        Raises:
+            TypeError: ``block`` is no :class:`~pagechunk.Block`, or ``site``
+                is neither text nor None.
+        """
+        check_type("block", block, Block)
         signature = block_signature(block)
         return 0 if signature is None else self.count(site, signature)
 

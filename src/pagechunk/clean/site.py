@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from pagechunk.checks import check_text
+
 __all__ = ["LinkSites", "link_host", "site_key"]
 
 _GENERIC_SECOND_LEVEL = frozenset(
@@ -35,7 +37,11 @@ def site_key(site: str | None) -> str:
     """The registrable domain of a URL or bare host; '' for None or none.
 
     A key is its own key, so a key can stand for its site anywhere.
+
+    Raises:
+        TypeError: ``site`` is neither text nor None.
     """
+    check_text("site", site, optional=True)
     if not site:
         return ""
     if "//" in site:

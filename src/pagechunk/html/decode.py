@@ -4,7 +4,10 @@ Bytes are decoded by the first of: a byte order mark, the encoding the caller
 declares (the HTTP ``Content-Type`` charset), a ``<meta charset>`` or
 ``http-equiv`` declaration near the top, an XML declaration's ``encoding``,
 valid UTF-8, and Windows-1252, which never fails. Labels are read as the
-WHATWG Encoding Standard reads them. Whatever the source, libxml2 is handed
+WHATWG Encoding Standard reads them (:mod:`pagechunk.encodings`): a label
+outside it is no declaration, and a UTF-16 label in bytes that are evidently
+ASCII-compatible (no byte order mark, no NUL byte in every other place) can
+only mean UTF-8. Whatever the source, libxml2 is handed
 valid UTF-8 and told so (:mod:`pagechunk.html.tree`), so a declaration inside
 the document can neither contradict the decision nor make the parse raise.
 Bytes that start with the signature of a binary format hold no page.
@@ -16,10 +19,11 @@ import codecs
 
 from lxml import etree
 
+from pagechunk.encodings import USER_DEFINED, codec_for, decode_as
 from pagechunk.errors import DecodeError
 from pagechunk.html.guard import check_max_bytes, check_size
 
-__all__ = ["decode"]
+__all__ = ["byte_order_mark", "decode"]
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -27,37 +31,6 @@ _BOMS = (
     (codecs.BOM_UTF32_BE, "utf-32-be"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
-)
-
-# Labels browsers read as another encoding (WHATWG Encoding Standard): the
-# Latin-1 family is decoded as its Windows superset, and a UTF-16 label found
-# in bytes that are evidently ASCII-compatible can only mean UTF-8.
-_ALIASES = {
-    "latin1": "cp1252",
-    "latin-1": "cp1252",
-    "iso-8859-1": "cp1252",
-    "iso8859-1": "cp1252",
-    "iso_8859-1": "cp1252",
-    "l1": "cp1252",
-    "us-ascii": "cp1252",
-    "ascii": "cp1252",
-    "gb2312": "gbk",
-    "gb_2312-80": "gbk",
-    "x-gbk": "gbk",
-    "shift_jis": "cp932",
-    "x-sjis": "cp932",
-    "sjis": "cp932",
-    "euc-kr": "cp949",
-    "utf-16": "utf-8",
-    "utf-16le": "utf-8",
-    "utf-16be": "utf-8",
-}
-
-# Python codecs that are no web page encoding: bytes-to-bytes transforms are
-# refused by bytes.decode, these raise whatever the error handler, and UTF-7
-# (which no browser reads) would turn "+ADw-script+AD4-" into markup.
-_NOT_PAGE_CODECS = frozenset(
-    {"idna", "punycode", "undefined", "utf-7", "unicode-escape", "raw-unicode-escape"}
 )
 
 # File signatures (WHATWG MIME Sniffing and common archives): bytes that start
@@ -94,22 +67,20 @@ _FALLBACK = "cp1252"
 _REPLACES_BAD_UTF8 = etree.LIBXML_VERSION >= (2, 14)
 
 
-def _codec(label: str | bytes | None) -> str | None:
-    """The Python codec for an encoding label, or None when it names no text
-    encoding a page can be in."""
-    if not label:
-        return None
-    if isinstance(label, bytes):
-        label = label.decode("ascii", "ignore")
-    name = label.strip().strip("\"'").lower()
-    name = _ALIASES.get(name, name)
-    try:
-        info = codecs.lookup(name)
-    except (LookupError, ValueError):  # ValueError: a NUL in the label
-        return None
-    if not info._is_text_encoding or info.name in _NOT_PAGE_CODECS:
-        return None
-    return info.name
+def _codec(label: str | bytes | None, in_page: bool = False) -> str | None:
+    """The codec for an encoding label, or None when it names no encoding of
+    the WHATWG Encoding Standard.
+
+    Bytes that reach a label are ASCII-compatible, so a UTF-16 label means
+    UTF-8; in the page (``in_page``), x-user-defined means windows-1252, as
+    the HTML standard's prescan says.
+    """
+    codec = codec_for(label)
+    if codec in ("utf-16-le", "utf-16-be"):
+        return "utf-8"
+    if in_page and codec == USER_DEFINED:
+        return _FALLBACK
+    return codec
 
 
 def _declared_in_meta(data: bytes) -> str | None:
@@ -125,7 +96,7 @@ def _declared_in_meta(data: bytes) -> str | None:
                 end = 0
                 while end < len(value) and value[end : end + 1] not in b" \t\r\n\"';>/":
                     end += 1
-                codec = _codec(value[:end])
+                codec = _codec(value[:end], in_page=True)
                 if codec:
                     return codec
         start = head.find(b"charset", start + 7)
@@ -145,14 +116,23 @@ def _declared_in_xml(data: bytes) -> str | None:
         return None
     value = value[1:].lstrip()
     end = value.find(value[:1], 1) if value[:1] in (b'"', b"'") else -1
-    return _codec(value[1:end]) if end != -1 else None
+    return _codec(value[1:end], in_page=True) if end != -1 else None
 
 
-def _bom(data: bytes) -> tuple[str | None, int]:
+def byte_order_mark(data: bytes) -> tuple[str | None, int]:
+    """The codec a byte order mark opening ``data`` names, and its length;
+    None and 0 without one."""
     for mark, name in _BOMS:
         if data.startswith(mark):
             return name, len(mark)
-    return _unmarked_utf16(data), 0
+    return None, 0
+
+
+def _bom(data: bytes) -> tuple[str | None, int]:
+    """The codec a byte order mark names, else unmarked UTF-16's, and the
+    length of the mark."""
+    codec, skip = byte_order_mark(data)
+    return (codec, skip) if codec else (_unmarked_utf16(data), 0)
 
 
 def _unmarked_utf16(data: bytes) -> str | None:
@@ -186,14 +166,14 @@ def _to_utf8(data: bytes, encoding: str | None, strict: bool = False) -> bytes:
     """``data`` re-encoded as valid UTF-8 without a byte order mark.
 
     With ``strict``, bytes the chosen codec cannot read, and an ``encoding``
-    that names no codec, raise :class:`DecodeError` instead of being replaced
-    or ignored.
+    that names no encoding, raise :class:`DecodeError` instead of being
+    replaced or ignored.
     """
     codec, skip = _bom(data)
     if codec is None:  # a BOM outranks a declared charset, as in browsers
         declared = _codec(encoding)
         if strict and encoding and declared is None:
-            raise DecodeError(f"{encoding!r} names no text encoding")
+            raise DecodeError(f"{encoding!r} names no web page encoding")
         codec = declared or _declared_in_meta(data) or _declared_in_xml(data)
     body = data[skip:] if skip else data
     if codec == "utf-8" and _REPLACES_BAD_UTF8 and not strict:
@@ -209,7 +189,7 @@ def _to_utf8(data: bytes, encoding: str | None, strict: bool = False) -> bytes:
                     return body.decode("utf-8", errors).encode("utf-8")
                 # A guess, not a declaration: even strict reads it as it can.
                 codec, errors = _FALLBACK, "replace"
-        return body.decode(codec, errors).encode("utf-8", "replace")
+        return decode_as(body, codec, errors).encode("utf-8", "replace")
     except UnicodeDecodeError as error:
         raise DecodeError(
             f"bytes {error.start}-{error.end} are not valid {error.encoding}"

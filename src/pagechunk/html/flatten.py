@@ -3,6 +3,10 @@ walk visits only elements that shape blocks."""
 
 from __future__ import annotations
 
+import operator
+from collections import Counter
+from typing import cast
+
 from lxml import etree
 
 from pagechunk.html.prune import Regions
@@ -13,7 +17,14 @@ __all__ = ["flatten"]
 
 _KEEP_INLINE = "pagechunk-content"
 _STRING = etree.XPath("string()")
+_PARENT = operator.methodcaller("getparent")
 _NOT_XML = dict.fromkeys([*range(9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
+# Control characters lxml cannot store: those str.split() reads as white space
+# become a space, so that the walk tidies the text the same; the rest go.
+_NOT_XML_SPACED = {**_NOT_XML, **dict.fromkeys([11, 12, *range(28, 32)], " ")}
+_PIECES = 32
+"""Removed children an element loses before its pieces of text are joined:
+fewer pieces cost little to read however they lie."""
 
 
 def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> None:
@@ -26,7 +37,9 @@ def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> No
     piece in place of all it holds, before the stripping: stripping would
     leave the text in as many pieces as there were tokens, which lxml joins
     one by one, in time quadratic in their number, each time the text is
-    read.
+    read. For the same reason, the pieces of text of any other element that
+    lost many children, to stripping or to pruning, are joined after it
+    (``<p><b>1</b><b>2</b>...``).
     """
     inline = INLINE_TAGS - options.content_tags - options.drop_tags
     for element in regions.content:
@@ -37,7 +50,96 @@ def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> No
         # neither counts as inline, so neither is lost.
         if all(inner.tag in inline for inner in element.iterdescendants()):
             _set_whole_text(element)
+    split = _losses(root, inline, regions.split)
     etree.strip_tags(root, *inline)
+    for element in split:
+        _join_pieces(element)
+
+
+def _losses(
+    root: etree._Element, inline: frozenset[str], pruned: Counter[etree._Element]
+) -> list[etree._Element]:
+    """The elements that stripping ``inline`` and the pruning before it
+    leave with at least :data:`_PIECES` removed children.
+
+    An inline element counts for the element its contents end up in: its
+    nearest ancestor that is not inline.
+    """
+    parents = Counter(map(_PARENT, root.iter(*inline)))
+    parents.update(pruned)
+    losses: Counter[etree._Element] = Counter()
+    owners: dict[etree._Element, etree._Element] = {}
+    for parent, count in parents.items():
+        if parent is not None:
+            losses[_owner(parent, inline, owners)] += count
+    return [element for element, count in losses.items() if count >= _PIECES]
+
+
+def _owner(
+    element: etree._Element,
+    inline: frozenset[str],
+    owners: dict[etree._Element, etree._Element],
+) -> etree._Element:
+    """The nearest of ``element`` and its ancestors that is not inline;
+    ``owners`` remembers the answer for each inline element climbed."""
+    climbed: list[etree._Element] = []
+    owner: etree._Element | None = element
+    while owner is not None and owner.tag in inline:
+        known = owners.get(owner)
+        if known is not None:
+            owner = known
+            break
+        climbed.append(owner)
+        owner = owner.getparent()
+    if owner is None:  # a detached inline element: its text is not read
+        owner = element
+    for each in climbed:
+        owners[each] = owner
+    return owner
+
+
+def _join_pieces(element: etree._Element) -> None:
+    """Make each run of adjacent text nodes among an element's children one
+    node: its text, and each child's tail.
+
+    lxml reads such a run in time quadratic in its pieces, and lists them
+    no faster, but XPath's ``string()`` joins a subtree's text in one go:
+    the element without its children holds its text alone, and a child
+    moved into an element of its own holds its subtree's text and its tail.
+    """
+    children = list(element)
+    for child in children:
+        element.remove(child)  # lxml moves the tail with the element
+    _set_text(element, None, _string(element) or None)
+    box = etree.Element("box")
+    for child in children:
+        box.append(child)
+        tail = _string(box)[len(_string(child)) :]
+        _set_text(element, child, tail or None)
+        element.append(child)
+
+
+def _set_text(
+    element: etree._Element, child: etree._Element | None, text: str | None
+) -> None:
+    """Set the text of ``element`` (``child`` None) or the tail of ``child``."""
+    try:
+        _set(element, child, text)
+    except ValueError:  # lxml sets no control characters
+        _set(element, child, cast(str, text).translate(_NOT_XML_SPACED))
+
+
+def _set(
+    element: etree._Element, child: etree._Element | None, text: str | None
+) -> None:
+    if child is None:
+        element.text = text
+    else:
+        child.tail = text
+
+
+def _string(element: etree._Element) -> str:
+    return str(_STRING(element))
 
 
 def _set_whole_text(element: etree._Element) -> None:

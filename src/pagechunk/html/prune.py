@@ -9,8 +9,10 @@ URL, robots and canonical metadata) was read by the head step before.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from lxml import etree
@@ -20,6 +22,24 @@ from pagechunk.options import ParseOptions
 __all__ = ["Regions", "find_regions", "prune"]
 
 _MARK = "pagechunk-drop"
+
+# Elements a browser with scripting and frames never renders: it reads their
+# contents as raw text.
+_UNRENDERED = ("noembed", "noframes")
+
+# Inline style properties, and the values of each that hide an element (or,
+# for content-visibility, all it holds).
+_HIDING = (
+    ("display", frozenset({"none"})),
+    ("visibility", frozenset({"hidden", "collapse"})),
+    ("content-visibility", frozenset({"hidden"})),
+)
+_HIDING_WORDS = frozenset().union(*(values for _, values in _HIDING))
+# A CSS comment (an unclosed one runs to the end), and an escape: up to six
+# hex digits and one white space after them, or any other character but a
+# line break, which stands for itself.
+_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
+_CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f]))")
 
 # Attribute nodes, found by name in one cheap pass each; their owner elements
 # are the only ones whose attributes Python has to read. One XPath per name:
@@ -43,6 +63,10 @@ class Regions:
             attributes, each knowing its element.
         preformatted: The ``<pre>`` elements, whose text
             :func:`~pagechunk.html.flatten.flatten` joins up again.
+        split: For each element that :func:`prune` removed children with
+            a tail from, how many: their tails stay behind as separate
+            pieces of text, which :func:`~pagechunk.html.flatten.flatten`
+            joins up again where there are many.
     """
 
     titles: list[etree._Element]
@@ -50,6 +74,7 @@ class Regions:
     chrome: list[etree._Element]
     marking: list[Any]
     preformatted: list[etree._Element]
+    split: Counter[etree._Element] = field(default_factory=Counter)
 
 
 def find_regions(root: etree._Element, options: ParseOptions) -> Regions:
@@ -83,8 +108,9 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
 
     Dropped: ``drop_tags``, elements whose first ``role`` token is in
     ``drop_roles``, the chrome outside any content element and, with
-    ``drop_hidden``, elements that are not rendered. ``<title>`` goes too: its
-    text is the title (the first one outside what is dropped), never body text.
+    ``drop_hidden``, elements that are not rendered (``<noembed>`` and
+    ``<noframes>`` among them). ``<title>`` goes too: its text is the title
+    (the first one outside what is dropped), never body text.
     """
     marked: list[etree._Element] = []
     for attribute in regions.marking:
@@ -101,7 +127,17 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
     title = _first_title(regions.titles, set(marked), drop_tags)
     for element in marked:
         element.tag = _MARK
-    etree.strip_elements(root, _MARK, "title", *drop_tags, with_tail=False)
+    dropped = (
+        _MARK,
+        "title",
+        *drop_tags,
+        *(_UNRENDERED if options.drop_hidden else ()),
+    )
+    for element in root.iter(*dropped):
+        parent = element.getparent()
+        if element.tail and parent is not None:
+            regions.split[parent] += 1
+    etree.strip_elements(root, *dropped, with_tail=False)
     return title
 
 
@@ -117,8 +153,55 @@ def _hides(name: str, value: str) -> bool:
         return value.lower() != "until-found"
     if name == "aria-hidden":
         return value.strip().lower() == "true"
-    style = "".join(value.lower().split())
-    return "display:none" in style or "visibility:hidden" in style
+    return _style_hides(value)
+
+
+def _style_hides(style: str) -> bool:
+    """Whether an inline ``style`` hides its element: its ``display`` is
+    ``none``, its ``visibility`` ``hidden`` or ``collapse``, or its
+    ``content-visibility`` ``hidden``.
+
+    The style is read as CSS reads it, without a CSS parser: comments go,
+    escapes are decoded (an escaped ``:``, ``;``, ``!`` or white space is
+    no syntax), case and white space do not count, and of a property's
+    declarations the last wins, an ``!important`` one over all others.
+    """
+    if "\\" not in style:
+        lowered = style.lower()
+        if not any(word in lowered for word in _HIDING_WORDS):
+            return False  # no escape can spell a hiding value either
+    if "/*" in style:
+        style = _CSS_COMMENT.sub(" ", style)
+    if "\\" in style:
+        style = _CSS_ESCAPE.sub(_unescape, style)
+    values: dict[str, tuple[bool, str]] = {}
+    for declaration in style.split(";"):
+        name, colon, value = declaration.partition(":")
+        if not colon:
+            continue
+        value, bang, flag = value.partition("!")
+        important = "".join(flag.split()).lower() == "important"
+        if bang and not important:
+            continue  # an invalid declaration
+        name = name.strip().lower()
+        known = values.get(name)
+        if known is None or important or not known[0]:
+            values[name] = (important, "".join(value.split()).lower())
+    return any(values.get(name, (False, ""))[1] in hiding for name, hiding in _HIDING)
+
+
+def _unescape(match: re.Match[str]) -> str:
+    """The character a CSS escape stands for; U+FFFD for zero, a surrogate
+    and what lies past Unicode. An escaped character of CSS syntax (``:``,
+    ``;``, ``!``, white space) belongs to a name or value and never matches
+    one here, so it stands as U+FFFD too."""
+    digits, char = match.groups()
+    if digits is not None:
+        code = int(digits, 16)
+        if code == 0 or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+            return "\ufffd"
+        char = chr(code)
+    return "\ufffd" if char in ":;!" or char.isspace() else char
 
 
 def _outside_content(

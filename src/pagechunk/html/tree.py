@@ -11,6 +11,7 @@ the few pages that need one.
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -36,6 +37,25 @@ PARSER_OPTIONS: dict[str, Any] = {
 (:mod:`~pagechunk.html.nesting`) must read the page as the first did."""
 
 
+_DOCTYPE_AT = 1024
+"""How far into the page a DOCTYPE is looked for."""
+_DOCTYPE = re.compile(rb"<!doctype[^>\[]*\[", re.IGNORECASE)
+_SUBSET_END = re.compile(rb"\][ \t\r\n\f]*>")
+
+
+def _drop_internal_subset(data: bytes) -> bytes:
+    """``data`` without the internal subset of its DOCTYPE, if it has one
+    (``<!DOCTYPE html [<!ENTITY e "x">]>``): libxml2 ends the DOCTYPE at the
+    subset's first ``>`` and reads the rest, ``]>`` at least, as text."""
+    found = _DOCTYPE.search(data, 0, _DOCTYPE_AT)
+    if found is None:
+        return data
+    end = _SUBSET_END.search(data, found.end())
+    if end is None:
+        return data
+    return data[: found.end() - 1] + b">" + data[end.end() :]
+
+
 def _parser() -> etree.HTMLParser:
     """A parser for this thread: lxml parsers must not be shared across threads."""
     parser = getattr(_local, "parser", None)
@@ -57,7 +77,7 @@ def load_tree(data: bytes | None) -> etree._Element:
     """
     if data is None or not data.strip():
         return etree.Element("html")
-    data = cap_attributes(data)
+    data = cap_attributes(_drop_internal_subset(data))
     parser = _parser()
     try:
         root = etree.fromstring(data, parser)
