@@ -106,3 +106,27 @@ def write_warc(path: Path, responses: list[tuple[str, bytes]]) -> None:
 def read_jsonl(path: Path) -> list[dict]:
     with open(path, encoding="utf-8") as lines:
         return [json.loads(line) for line in lines]
+
+
+def warc_record(
+    uri: str,
+    message: bytes,
+    *,
+    kind: str = "response",
+    content_length: int | None = None,
+) -> bytes:
+    """One WARC record as bytes, written by hand so that a test can damage
+    it: ``content_length`` overrides the true length of ``message``."""
+    length = len(message) if content_length is None else content_length
+    head = (
+        f"WARC/1.1\r\nWARC-Type: {kind}\r\nWARC-Target-URI: {uri}\r\n"
+        "Content-Type: application/http; msgtype=response\r\n"
+        f"Content-Length: {length}\r\n\r\n"
+    )
+    return head.encode("ascii") + message + b"\r\n\r\n"
+
+
+def page_record(number: int, **damage: int) -> bytes:
+    """The WARC record of ``<p>page N</p>`` fetched from https://x.example/N."""
+    body = f"<p>page {number}</p>".encode()
+    return warc_record(f"https://x.example/{number}", http_response(body), **damage)
