@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -130,3 +131,24 @@ def page_record(number: int, **damage: int) -> bytes:
     """The WARC record of ``<p>page N</p>`` fetched from https://x.example/N."""
     body = f"<p>page {number}</p>".encode()
     return warc_record(f"https://x.example/{number}", http_response(body), **damage)
+
+
+def deep_folder(root: Path, length: int) -> str:
+    """A folder below root whose path is longer than ``length``, made with
+    paths relative to its parent, and a page in it."""
+    name = "d" * 200
+    descriptor = os.open(root, os.O_RDONLY)
+    path = str(root)
+    try:
+        while len(path) <= length:
+            os.mkdir(name, dir_fd=descriptor)
+            inner = os.open(name, os.O_RDONLY, dir_fd=descriptor)
+            os.close(descriptor)
+            descriptor = inner
+            path = os.path.join(path, name)
+        page = os.open("p.html", os.O_WRONLY | os.O_CREAT, dir_fd=descriptor)
+        os.write(page, b"<p>deep</p>")
+        os.close(page)
+    finally:
+        os.close(descriptor)
+    return path

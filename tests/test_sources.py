@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from batch_pages import http_response, write_warc
+from batch_pages import deep_folder, http_response, write_warc
 from pagechunk.batch.sources import (
     Document,
     Unreadable,
@@ -213,27 +213,6 @@ def test_a_character_device_is_reported(tmp_path):
 
     assert isinstance(item, Unreadable)
     assert item.message == "not a regular file but a character device; it is not read"
-
-
-def deep_folder(root: Path, length: int) -> str:
-    """A folder below root whose path is longer than ``length``, made with
-    paths relative to its parent, and a page in it."""
-    name = "d" * 200
-    descriptor = os.open(root, os.O_RDONLY)
-    path = str(root)
-    try:
-        while len(path) <= length:
-            os.mkdir(name, dir_fd=descriptor)
-            inner = os.open(name, os.O_RDONLY, dir_fd=descriptor)
-            os.close(descriptor)
-            descriptor = inner
-            path = os.path.join(path, name)
-        page = os.open("p.html", os.O_WRONLY | os.O_CREAT, dir_fd=descriptor)
-        os.write(page, b"<p>deep</p>")
-        os.close(page)
-    finally:
-        os.close(descriptor)
-    return path
 
 
 def test_a_directory_that_cannot_be_listed_is_an_error_in_its_place(tmp_path):

@@ -44,6 +44,7 @@ __all__ = [
     "read_input",
     "read_path",
     "read_sources",
+    "source_file",
 ]
 
 FETCH_TIMEOUT = 30.0
@@ -238,6 +239,14 @@ def read_sources(
         else:
             for key in wanted:
                 yield from read_path(key, timeout=timeout, root=root)
+
+
+def source_file(key: str) -> str | None:
+    """The file a source key is read from: the key, or the archive of a WARC
+    record's key; None for standard input and URLs."""
+    if key == "-" or "://" in key:
+        return None
+    return _archive_of(key) or key
 
 
 def _walk(directory: str) -> Iterator[str]:
