@@ -3,13 +3,13 @@
 :func:`warc_records` frames the records of an archive itself, from each
 ``WARC/1.x`` header line and its ``Content-Length``, and hands every record
 on as its own bytes (for fastwarc to parse) or as damage: a record cut off
-by the end of the archive, or one whose ``Content-Length`` runs into the
-record after it. After damage it resynchronises on the next ``WARC/1.``
-header line, so the records that follow are still read. An archive that is
-gzipped (one member, or one per record) is unpacked as it is read; damage
-to the gzip stream itself ends the archive, and the record being read there
-is the damaged one.
-"""
+by the end of the archive, one whose ``Content-Length`` runs into the record
+after it or stops short of its content, one with a broken header. After
+damage it resynchronises on the next ``WARC/1.`` header line, so the records
+that follow are still read, a record a wrong length swallowed included. An
+archive that is gzipped (one member, or one per record) is unpacked member
+by member; a member that cannot be unpacked is damage where it lay, and
+unpacking goes on at the next member."""
 
 from __future__ import annotations
 
@@ -65,6 +65,8 @@ _TRAILER = b"\r\n\r\n"
 _BLANK = b" \t\r\n\0"
 _GZIP_MAGIC = b"\x1f\x8b\x08"
 _GZIP_WBITS = 16 + zlib.MAX_WBITS
+_FEED_BYTES = 1 << 16
+_PADDING = re.compile(rb"\0+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,52 +232,59 @@ class _Gunzip:
         self.damage: list[tuple[int, str]] = []
         self.produced = 0
         self.member = zlib.decompressobj(_GZIP_WBITS)
-        self.pending = b""  # packed bytes read and not yet unpacked
+        self.packed = b""  # packed bytes read
+        self.at = 0  # how many of them were unpacked
         self.inside = False  # whether a member was begun and not ended
 
     def read(self, size: int) -> bytes:
         """Up to ``size`` unpacked bytes; ``b""`` at the end of the archive."""
         while True:
-            packed = self.pending or self.stream.read(_READ_BYTES)
-            self.pending = b""
-            if packed and not self.inside:
-                packed = packed.lstrip(b"\0")  # padding between members
-                if not packed:
+            if self.at >= len(self.packed):
+                self.packed, self.at = self.stream.read(_READ_BYTES), 0
+                if not self.packed:
+                    if self.inside:
+                        self.damage.append((self.produced, "the gzip data ends early"))
+                        self.inside = False
+                    return b""
+            if not self.inside:  # pass over padding between members
+                padding = _PADDING.match(self.packed, self.at)
+                self.at = padding.end() if padding else self.at
+                if self.at >= len(self.packed):
                     continue
-            if not packed:
-                if self.inside:
-                    self.damage.append((self.produced, "the gzip data ends early"))
-                    self.inside = False
-                return b""
+            # Fed a slice at a time, so that what a member leaves over is
+            # never a long copy.
+            feed = self.packed[self.at : self.at + _FEED_BYTES]
             try:
-                data = self.member.decompress(packed, size)
+                data = self.member.decompress(feed, size)
             except zlib.error as error:
                 self.damage.append((self.produced, f"damaged gzip data: {error}"))
-                self.pending = self._next_member(packed[1:])
+                self._next_member(self.at + 1)
                 continue
             self.inside = True
-            self.pending = self.member.unconsumed_tail
+            left = len(self.member.unconsumed_tail) + len(self.member.unused_data)
+            self.at += len(feed) - left
             if self.member.eof:
-                self.pending = self.member.unused_data + self.pending
                 self.member = zlib.decompressobj(_GZIP_WBITS)
                 self.inside = False
             if data:
                 self.produced += len(data)
                 return data
 
-    def _next_member(self, packed: bytes) -> bytes:
-        """The packed bytes from the next gzip member header on."""
+    def _next_member(self, start: int) -> None:
+        """Go on at the next gzip member header from ``start`` on."""
         self.member = zlib.decompressobj(_GZIP_WBITS)
         self.inside = False
-        while packed:
-            at = packed.find(_GZIP_MAGIC)
-            if at >= 0:
-                return packed[at:]
-            tail = packed[-2:]
-            packed = tail + self.stream.read(_READ_BYTES)
-            if packed == tail:
-                return b""
-        return b""
+        while True:
+            found = self.packed.find(_GZIP_MAGIC, start)
+            if found >= 0:
+                self.at = found
+                return
+            tail = self.packed[-2:]
+            more = self.stream.read(_READ_BYTES)
+            self.packed, self.at, start = tail + more, 0, 0
+            if not more:
+                self.at = len(self.packed)
+                return
 
 
 def _unpacked(stream: BinaryIO) -> _Plain | _Gunzip:
