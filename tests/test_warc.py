@@ -69,6 +69,27 @@ def test_a_corrupt_gzip_body_costs_only_its_own_record(tmp_path):
     assert items[2:] == PAGES[2:]
 
 
+@pytest.mark.parametrize(
+    "encoding",
+    [
+        {"Transfer_Encoding": "chunked"},
+        {"Content_Encoding": "br"},
+        {"Content_Encoding": "deflate"},
+    ],
+)
+def test_a_body_broken_in_any_encoding_costs_only_its_own_record(tmp_path, encoding):
+    broken = http_response(b"zz\r\nnot encoded at all, or not right", **encoding)
+    archive = page_record(1) + warc_record("https://x.example/2", broken)
+    archive += page_record(3)
+
+    items = outline(write(tmp_path / "a.warc", archive))
+
+    assert items[0] == PAGES[0]
+    assert items[1][0] == "2"
+    assert items[1][1].startswith("its HTTP body cannot be decoded: ")
+    assert items[2] == PAGES[2]
+
+
 def test_the_error_of_a_bad_record_names_its_own_url(tmp_path):
     broken = http_response(b"\x1f\x8b\x08\x00not gzip at all", Content_Encoding="gzip")
     archive = page_record(1) + warc_record("https://x.example/2", broken)

@@ -327,8 +327,12 @@ def _warc_documents(
                 message = f"a damaged WARC record: {frame.damage}"
                 yield Unreadable(key, frame.uri or path, "WarcError", message)
                 continue
-            record = _parse_record(frame.data, ArchiveIterator, WarcRecordType)
-            document = _warc_page(record, key, frame.uri)
+            try:
+                record = _parse_record(frame.data, ArchiveIterator, WarcRecordType)
+                document = _warc_page(record, key, frame.uri)
+            except Exception as error:  # native code: one record, one error
+                message = str(error) or type(error).__name__
+                document = Unreadable(key, frame.uri or key, "WarcError", message)
             if document is not None:
                 yield document
             elif only is not None:
@@ -339,14 +343,17 @@ def _warc_documents(
 
 
 def _parse_record(data: bytes, archive: Any, types: Any) -> Any:
-    """One WARC record's bytes parsed by fastwarc, or the error it raised."""
-    try:
-        records = archive(
-            io.BytesIO(data), record_types=types.response, auto_decode="all"
-        )
-        return next(iter(records), None) or ValueError("fastwarc reads no record")
-    except (OSError, ValueError) as error:
-        return error
+    """One WARC record's bytes parsed by fastwarc.
+
+    Raises:
+        ValueError: fastwarc reads no record in them.
+    """
+    stream = io.BytesIO(data)
+    records = archive(stream, record_types=types.response, auto_decode="all")
+    record = next(iter(records), None)
+    if record is None:
+        raise ValueError("fastwarc reads no record in it")
+    return record
 
 
 def _unreadable(
@@ -361,8 +368,6 @@ def _warc_page(record: Any, key: str, uri: str) -> Document | Unreadable | None:
     """The record as a document when it is an HTML page fetched with status
     200; Unreadable when it, or its HTTP message, is broken."""
     url = uri or key
-    if isinstance(record, Exception):
-        return Unreadable(key, url, "WarcError", str(record) or "broken WARC record")
     http = record.http_headers
     if http is None:
         declared = (record.headers.get("Content-Type") or "").lower()
