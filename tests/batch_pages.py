@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -106,3 +107,48 @@ def write_warc(path: Path, responses: list[tuple[str, bytes]]) -> None:
 def read_jsonl(path: Path) -> list[dict]:
     with open(path, encoding="utf-8") as lines:
         return [json.loads(line) for line in lines]
+
+
+def warc_record(
+    uri: str,
+    message: bytes,
+    *,
+    kind: str = "response",
+    content_length: int | None = None,
+) -> bytes:
+    """One WARC record as bytes, written by hand so that a test can damage
+    it: ``content_length`` overrides the true length of ``message``."""
+    length = len(message) if content_length is None else content_length
+    head = (
+        f"WARC/1.1\r\nWARC-Type: {kind}\r\nWARC-Target-URI: {uri}\r\n"
+        "Content-Type: application/http; msgtype=response\r\n"
+        f"Content-Length: {length}\r\n\r\n"
+    )
+    return head.encode("ascii") + message + b"\r\n\r\n"
+
+
+def page_record(number: int, **damage: int) -> bytes:
+    """The WARC record of ``<p>page N</p>`` fetched from https://x.example/N."""
+    body = f"<p>page {number}</p>".encode()
+    return warc_record(f"https://x.example/{number}", http_response(body), **damage)
+
+
+def deep_folder(root: Path, length: int) -> str:
+    """A folder below root whose path is longer than ``length``, made with
+    paths relative to its parent, and a page in it."""
+    name = "d" * 200
+    descriptor = os.open(root, os.O_RDONLY)
+    path = str(root)
+    try:
+        while len(path) <= length:
+            os.mkdir(name, dir_fd=descriptor)
+            inner = os.open(name, os.O_RDONLY, dir_fd=descriptor)
+            os.close(descriptor)
+            descriptor = inner
+            path = os.path.join(path, name)
+        page = os.open("p.html", os.O_WRONLY | os.O_CREAT, dir_fd=descriptor)
+        os.write(page, b"<p>deep</p>")
+        os.close(page)
+    finally:
+        os.close(descriptor)
+    return path

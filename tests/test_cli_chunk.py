@@ -20,14 +20,17 @@ import pytest
 from batch_pages import (
     MENU_MARKDOWN,
     article,
+    deep_folder,
     http_response,
+    page_record,
     read_jsonl,
+    warc_record,
     write_pages,
     write_warc,
 )
 from pagechunk import cli
 from pagechunk.batch import run
-from pagechunk.batch.records import RECORD_FIELDS, page_records
+from pagechunk.batch.records import RECORD_FIELDS, doc_id, page_records
 from pagechunk.batch.settings import Settings
 from pagechunk.batch.sources import Document
 from pagechunk.version import PIPELINE_VERSION
@@ -79,6 +82,53 @@ def test_every_kind_of_input_in_one_run(tmp_path, monkeypatch, capsys):
     (error,) = read_jsonl(Path(f"{out}.errors.jsonl"))
     assert (error["source"], error["error"]) == (missing, "InputError")
     assert "1 failed" in capsys.readouterr().err
+
+
+def test_every_document_ends_as_records_or_one_error_line(tmp_path):
+    pytest.importorskip("fastwarc")
+    site = tmp_path / "site"
+    write_pages(site, 2)
+    (site / "empty.html").write_bytes(b"")
+    os.mkfifo(site / "pipe.html")
+    odd = os.path.join(os.fsencode(site), b"odd\xff.html")
+    with open(odd, "wb") as page:
+        page.write(article(5).encode())
+    (site / "deep").mkdir()
+    deep = deep_folder(site / "deep", 4096)
+    broken = http_response(b"\x1f\x8b\x08\x00not gzip at all", Content_Encoding="gzip")
+    crawl = tmp_path / "crawl.warc"
+    crawl.write_bytes(
+        page_record(1)
+        + warc_record("https://x.example/2", broken)
+        + page_record(3, content_length=120)
+        + page_record(4)
+        + page_record(5)[:-20]
+    )
+    out = tmp_path / "out.jsonl"
+
+    assert chunk(str(site), str(crawl), "-o", str(out), "-q") == 1
+
+    chunked = {record["doc_id"] for record in read_jsonl(out)}
+    error_lines = read_jsonl(Path(f"{out}.errors.jsonl"))
+    errors = [(line["source"], line["error"]) for line in error_lines]
+    assert chunked == {
+        doc_id(key)
+        for key in [
+            str(site / "page-0000.html"),
+            str(site / "page-0001.html"),
+            os.fsdecode(odd),
+            f"{crawl}#1",
+            f"{crawl}#4",
+        ]
+    }
+    assert errors == [
+        (deep, "InputError"),
+        (str(site / "empty.html"), "NoChunks"),
+        (str(site / "pipe.html"), "InputError"),
+        (f"{crawl}#2", "WarcError"),
+        (f"{crawl}#3", "WarcError"),
+        (f"{crawl}#5", "WarcError"),
+    ]
 
 
 def test_a_clean_run_exits_0_and_quiet_prints_nothing(tmp_path, capsys):

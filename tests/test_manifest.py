@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 import pytest
@@ -125,6 +126,8 @@ def test_a_run_that_stored_its_settings_as_version_0_1_did_resumes(tmp_path):
     chunk_inputs(pages[:2], str(out), settings=Settings())
     manifest = Manifest(f"{out}.manifest.sqlite")
     manifest.set(settings=OLD_SETTINGS)
+    # Version 0.1 stored no inputs, so any are taken.
+    manifest.connection.execute("DELETE FROM run WHERE name = 'inputs'")
     manifest.close()
 
     tally = chunk_inputs(pages, str(out), settings=Settings(), resume=True)
@@ -175,3 +178,36 @@ def test_stale_documents_come_oldest_first(tmp_path):
         pages[3],
     ]
     manifest.close()
+
+
+def test_a_file_name_that_is_not_utf8_is_kept_in_the_manifest_and_output(tmp_path):
+    folder = os.fsencode(tmp_path / "site")
+    os.mkdir(folder)
+    for name in (b"a.html", b"x\xff.html"):
+        with open(os.path.join(folder, name), "wb") as page:
+            page.write(b"<p>A page called " + name + b".</p>")
+    out = tmp_path / "out.jsonl"
+
+    tally = chunk_inputs([str(tmp_path / "site")], str(out), settings=Settings())
+
+    odd = os.fsdecode(os.path.join(folder, b"x\xff.html"))
+    assert (tally.documents, tally.failed) == (2, 0)
+    assert [record["url"] for record in read_jsonl(out)] == [
+        str(tmp_path / "site" / "a.html"),
+        odd,
+    ]
+    manifest = Manifest(f"{out}.manifest.sqlite")
+    entry = manifest.entry(odd)
+    assert entry is not None
+    assert (entry.source, entry.url, entry.state) == (odd, odd, "done")
+    with sqlite3.connect(manifest.path) as connection:
+        ((stored,),) = connection.execute(
+            "SELECT source FROM documents WHERE typeof(source) = 'blob'"
+        )
+    assert stored == os.path.join(folder, b"x\xff.html")
+    manifest.close()
+
+    again = chunk_inputs(
+        [str(tmp_path / "site")], str(out), settings=Settings(), resume=True
+    )
+    assert (again.documents, again.kept) == (0, 2)

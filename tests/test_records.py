@@ -184,6 +184,29 @@ def test_an_unreadable_input_becomes_its_error_record():
     assert lines_of(result.error)[0]["message"] == "gone"
 
 
+@pytest.mark.parametrize(
+    "data", [b"", b"<html><head><title>x</title></head><body></body></html>", b" "]
+)
+def test_a_document_that_gives_no_chunk_becomes_one_error_record(data):
+    result = outcome(Document(data, url="empty.html"), Settings())
+
+    assert (result.records, result.chunks) == (b"", 0)
+    (error,) = lines_of(result.error)
+    assert (error["source"], error["error"], error["message"]) == (
+        "empty.html",
+        "NoChunks",
+        "the document gave no chunk",
+    )
+
+
+def test_chunk_partition_gives_the_no_chunk_error_as_a_run_does(tmp_path):
+    (tmp_path / "empty.html").write_bytes(b"")
+
+    records = list(chunk_partition([str(tmp_path / "empty.html")], errors=True))
+
+    assert [record["error"] for record in records] == ["NoChunks"]
+
+
 def test_chunk_partition_yields_the_records_of_files(tmp_path):
     page = tmp_path / "page.html"
     page.write_text(article(3), encoding="utf-8")

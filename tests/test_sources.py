@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
+import os
 from pathlib import Path
 
 import pytest
 
-from batch_pages import http_response, write_warc
+from batch_pages import deep_folder, http_response, write_warc
 from pagechunk.batch.sources import (
     Document,
     Unreadable,
@@ -174,3 +176,87 @@ def test_a_warc_response_keeps_its_content_language_header(tmp_path):
         "de-DE, en",
         None,
     ]
+
+
+# Odd files and directories ---------------------------------------------------
+
+
+def test_a_fifo_is_reported_without_being_opened(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.html").write_text("<p>a</p>")
+    os.mkfifo(site / "b.html")  # no writer: opening it blocking would hang
+
+    items = list(documents([str(site)]))
+
+    assert isinstance(items[0], Document)
+    assert isinstance(items[1], Unreadable)
+    assert (items[1].source, items[1].message) == (
+        str(site / "b.html"),
+        "not a regular file but a FIFO; it is not read",
+    )
+
+
+def test_a_fifo_named_as_an_input_is_reported_too(tmp_path):
+    os.mkfifo(tmp_path / "pipe.html")
+    os.mkfifo(tmp_path / "pipe.warc")
+
+    items = list(documents([str(tmp_path / "pipe.html"), str(tmp_path / "pipe.warc")]))
+
+    assert [item.message for item in items] == [  # type: ignore[union-attr]
+        "not a regular file but a FIFO; it is not read"
+    ] * 2
+
+
+def test_a_character_device_is_reported(tmp_path):
+    (item,) = documents([os.devnull])
+
+    assert isinstance(item, Unreadable)
+    assert item.message == "not a regular file but a character device; it is not read"
+
+
+def test_a_directory_that_cannot_be_listed_is_an_error_in_its_place(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.html").write_text("<p>a</p>")
+    (site / "z.html").write_text("<p>z</p>")
+    (site / "m").mkdir()
+    too_long = deep_folder(site / "m", 4096)
+
+    items = list(documents([str(site)]))
+
+    assert [type(item).__name__ for item in items] == [
+        "Document",
+        "Unreadable",
+        "Document",
+    ]
+    assert items[1].key == too_long
+    assert items[1].message == os.strerror(errno.ENAMETOOLONG)  # type: ignore[union-attr]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may list any directory")
+def test_a_directory_without_permission_is_an_error_in_its_place(tmp_path):
+    locked = tmp_path / "site" / "locked"
+    locked.mkdir(parents=True)
+    (locked / "a.html").write_text("<p>a</p>")
+    locked.chmod(0)
+    try:
+        items = list(documents([str(tmp_path / "site")]))
+    finally:
+        locked.chmod(0o755)
+
+    (item,) = items
+    assert isinstance(item, Unreadable)
+    assert (item.key, item.message) == (str(locked), os.strerror(errno.EACCES))
+
+
+def test_a_file_name_that_is_not_utf8_is_read_and_keeps_its_bytes(tmp_path):
+    folder = os.fsencode(tmp_path)
+    with open(os.path.join(folder, b"x\xff.html"), "wb") as page:
+        page.write(b"<p>odd name</p>")
+
+    (item,) = documents([str(tmp_path)])
+
+    assert isinstance(item, Document)
+    assert os.fsencode(item.key) == os.path.join(folder, b"x\xff.html")
+    assert item.content() == b"<p>odd name</p>"

@@ -3,7 +3,8 @@
 The modules, in the order a document passes through them:
 
 - :mod:`~pagechunk.batch.sources`: files, directories, URLs and WARC archives
-  read into documents;
+  read into documents, with :mod:`~pagechunk.batch.warc` cutting an archive
+  into records so that a damaged one costs no other;
 - :mod:`~pagechunk.batch.settings`: the options every document is run with;
 - :mod:`~pagechunk.batch.records`: a document's chunk records, or its error
   record, and the per-partition function for Dask and Spark;

@@ -18,7 +18,13 @@ import dask.bag
 from pagechunk.batch.manifest import remove_manifest
 from pagechunk.batch.records import chunk_partition
 from pagechunk.batch.settings import Settings
-from pagechunk.batch.sinks import Outputs, finish_output, output_files
+from pagechunk.batch.sinks import (
+    Outputs,
+    finish_output,
+    locked,
+    output_files,
+    refuse_inputs,
+)
 from pagechunk.batch.sources import input_paths
 from pagechunk.batch.tally import Progress, Tally
 
@@ -80,21 +86,23 @@ def chunk_on_dask(
     from distributed import Client  # a heavy import, only for a cluster run
 
     files = output_files(output, format)
-    remove_manifest(files.manifest)
-    paths = list(input_paths(inputs))
-    tally = Tally()
-    outputs = Outputs(files)
-    bar = Progress(progress)
-    try:
-        with Client(address) as client:
-            bag = chunk_bag(paths, settings=settings, errors=True)
-            for future in client.compute(bag.to_delayed()):
-                _tally_records(future.result(), outputs, tally, bar)
-                future.release()
-    finally:
-        bar.close()
-        outputs.close()
-    finish_output(files)
+    refuse_inputs(files, inputs)
+    with locked(files):
+        remove_manifest(files.manifest)
+        paths = list(input_paths(inputs))
+        tally = Tally()
+        outputs = Outputs(files)
+        bar = Progress(progress)
+        try:
+            with Client(address) as client:
+                bag = chunk_bag(paths, settings=settings, errors=True)
+                for future in client.compute(bag.to_delayed()):
+                    _tally_records(future.result(), outputs, tally, bar)
+                    future.release()
+        finally:
+            bar.close()
+            outputs.close()
+        finish_output(files)
     tally.failed_in_output = tally.failed
     return tally
 

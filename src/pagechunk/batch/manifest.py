@@ -34,7 +34,15 @@ from pagechunk.batch.records import Item, Outcome
 from pagechunk.batch.sources import Document
 from pagechunk.clean.memory import SiteMemory
 
-__all__ = ["STATES", "Entry", "Manifest", "content_digest", "remove_manifest"]
+__all__ = [
+    "STATES",
+    "Entry",
+    "Manifest",
+    "content_digest",
+    "read_text",
+    "remove_manifest",
+    "stored_text",
+]
 
 STATES = ("queued", "requeued", "done", "failed")
 """A document's states: dispatched by a run; taken up again by reprocess; its
@@ -118,6 +126,32 @@ class Entry:
     processed_at: float | None
 
 
+def stored_text(text: str) -> str | bytes:
+    """A source key, URL or path as the manifest stores it: the text, or,
+    when it holds a character UTF-8 cannot encode (a file name that is not
+    valid UTF-8 comes from the operating system with its bytes escaped as
+    lone surrogates), the bytes :func:`os.fsencode` gives for it, as a BLOB.
+    :func:`read_text` turns either back into the same text."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape")
+    return text
+
+
+def read_text(value: str | bytes) -> str:
+    """The text :func:`stored_text` stored."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "surrogateescape")
+    return value
+
+
+def _entry(row: sqlite3.Row) -> Entry:
+    values = dict(row)
+    texts = {name: read_text(values[name]) for name in ("source", "url")}
+    return Entry(**values | texts)
+
+
 def content_digest(item: Item) -> str:
     """The SHA-256 of a document's bytes as read; empty for an unreadable one."""
     if isinstance(item, Document):
@@ -173,14 +207,14 @@ class Manifest:
         row = self.connection.execute(
             "SELECT value FROM run WHERE name = ?", (name,)
         ).fetchone()
-        return None if row is None else row[0]
+        return None if row is None else read_text(row[0])
 
     def set(self, **values: str) -> None:
         """Store values in the run table, in one committed transaction."""
         with self._transaction() as connection:
             connection.executemany(
                 "INSERT OR REPLACE INTO run (name, value) VALUES (?, ?)",
-                values.items(),
+                ((name, stored_text(value)) for name, value in values.items()),
             )
 
     def site_memory(self) -> SiteMemory | None:
@@ -199,9 +233,9 @@ class Manifest:
     def entry(self, source: str) -> Entry | None:
         """The row of the document with this source key, if there is one."""
         row = self.connection.execute(
-            "SELECT * FROM documents WHERE source = ?", (source,)
+            "SELECT * FROM documents WHERE source = ?", (stored_text(source),)
         ).fetchone()
-        return None if row is None else Entry(**row)
+        return None if row is None else _entry(row)
 
     def queue(
         self, items: Sequence[Item], digests: Sequence[str], version: str
@@ -209,7 +243,8 @@ class Manifest:
         """Mark documents queued, in the order given, and commit."""
         rows = []
         for item, digest in zip(items, digests, strict=True):
-            rows.append((item.key, self._next_seq, item.url, digest, version, self.run))
+            key, url = stored_text(item.key), stored_text(item.url)
+            rows.append((key, self._next_seq, url, digest, version, self.run))
             self._next_seq += 1
         with self._transaction() as connection:
             connection.executemany(_QUEUE, rows)
@@ -224,7 +259,7 @@ class Manifest:
                 o.chunks,
                 int(bool(o.error)),
                 now,
-                o.source,
+                stored_text(o.source),
             )
             for o in outcomes
         ]
@@ -246,21 +281,27 @@ class Manifest:
         """The documents whose records an older pipeline version made, oldest
         first, leaving out those already staged and standard input."""
         rows = self.connection.execute(_STALE, (version,))
-        return [Entry(**row) for row in rows]
+        return [_entry(row) for row in rows]
 
     def requeue(self, sources: Sequence[str]) -> None:
         """Mark documents requeued for reprocessing, and commit."""
         with self._transaction() as connection:
             connection.executemany(
                 "UPDATE documents SET state = 'requeued' WHERE source = ?",
-                ((source,) for source in sources),
+                ((stored_text(source),) for source in sources),
             )
 
     def stage(self, outcomes: Iterable[tuple[Outcome, str]]) -> None:
         """Keep the new lines of reprocessed documents (with their digests)
         until the output is rewritten, and commit."""
         rows = [
-            (digest, outcome.records, outcome.chunks, outcome.error, outcome.source)
+            (
+                digest,
+                outcome.records,
+                outcome.chunks,
+                outcome.error,
+                stored_text(outcome.source),
+            )
             for outcome, digest in outcomes
         ]
         with self._transaction() as connection:

@@ -33,6 +33,7 @@ __all__ = [
     "document_records",
     "error_record",
     "json_lines",
+    "no_chunks",
     "outcome",
     "page_records",
 ]
@@ -179,11 +180,24 @@ def document_records(
             release_free_memory()
 
 
+def no_chunks(
+    item: Item, records: list[dict[str, Any]], error: dict[str, str] | None
+) -> dict[str, str] | None:
+    """The error record of a document that was run and gave no chunk (an
+    empty page, or one that is all boilerplate), so that every document of a
+    batch ends as records or as one error line; otherwise ``error``."""
+    if error is not None or records:
+        return error
+    return error_record(item.key, item.url, "NoChunks", "the document gave no chunk")
+
+
 def outcome(
     item: Item, settings: Settings, memory: SiteMemory | None = None
 ) -> Outcome:
-    """Run one document, or report one that could not be read, as an Outcome."""
+    """Run one document, or report one that could not be read, as an Outcome;
+    a document that gives no chunk gets a ``NoChunks`` error record."""
     records, error = document_records(item, settings, memory)
+    error = no_chunks(item, records, error)
     if error is not None:
         return Outcome(item.key, b"", 0, json_lines([error]))
     return Outcome(item.key, json_lines(records), len(records))
@@ -202,13 +216,15 @@ def chunk_partition(
 
     This is the per-partition function of
     :func:`pagechunk.batch.dask.chunk_bag`, and Spark's ``rdd.mapPartitions``
-    takes it as it is. Documents that fail are skipped, or, with ``errors``,
-    yield their error record (the only records with an ``"error"`` field).
+    takes it as it is. Documents that fail or give no chunk are skipped, or,
+    with ``errors``, yield their error record (the only records with an
+    ``"error"`` field).
     """
     settings = settings or Settings()
     for path in paths:
         for item in read_path(path):
             records, error = document_records(item, settings)
+            error = no_chunks(item, records, error)
             if error is not None and errors:
                 yield error
             yield from records

@@ -10,8 +10,10 @@ with :func:`pagechunk.batch.dask.chunk_on_dask`.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import BinaryIO
 
 from pagechunk.batch.manifest import Manifest, content_digest
@@ -23,13 +25,20 @@ from pagechunk.batch.sinks import (
     OutputFiles,
     Outputs,
     finish_output,
+    locked,
     open_outputs,
     output_files,
     recover_rewrite,
+    refuse_inputs,
     require_parquet,
     swap_in_staged,
 )
-from pagechunk.batch.sources import FETCH_TIMEOUT, documents, read_sources
+from pagechunk.batch.sources import (
+    FETCH_TIMEOUT,
+    documents,
+    read_sources,
+    source_file,
+)
 from pagechunk.batch.tally import Progress, Tally
 from pagechunk.clean import SiteMemory
 from pagechunk.version import PIPELINE_VERSION
@@ -59,46 +68,63 @@ def chunk_inputs(
         OutputError: If the output cannot be written or continued.
     """
     files = output_files(output, format)
-    manifest = Manifest(files.manifest, fresh=not resume)
-    try:
-        _start(manifest, files, settings)
-        memory = _site_memory(manifest, settings, inputs, workers, timeout)
-        tally = Tally()
-        outputs = open_outputs(manifest, files)
+    refuse_inputs(files, inputs)
+    with locked(files):
+        manifest = Manifest(files.manifest, fresh=not resume)
         try:
-            items = documents(inputs, timeout=timeout, stdin=stdin)
-            batches = _queued(manifest, items, tally)
-            outcomes = process(batches, settings, workers, memory=memory)
-            _write(outcomes, outputs, manifest, tally, progress)
+            _start(manifest, files, settings, inputs)
+            memory = _site_memory(manifest, settings, inputs, workers, timeout)
+            tally = Tally()
+            outputs = open_outputs(manifest, files)
+            try:
+                items = documents(inputs, timeout=timeout, stdin=stdin)
+                batches = _queued(manifest, items, tally)
+                outcomes = process(batches, settings, workers, memory=memory)
+                _write(outcomes, outputs, manifest, tally, progress)
+            finally:
+                outputs.close()
+            finish_output(files)
+            tally.failed_in_output = manifest.counts()["failed"]
+            return tally
         finally:
-            outputs.close()
-        finish_output(files)
-        tally.failed_in_output = manifest.counts()["failed"]
-        return tally
-    finally:
-        manifest.close()
+            manifest.close()
 
 
-def _start(manifest: Manifest, files: OutputFiles, settings: Settings) -> None:
-    """Store the run's options in a new manifest, or check them against an
-    old one, and finish a rewrite an earlier reprocess left half done."""
+def _start(
+    manifest: Manifest, files: OutputFiles, settings: Settings, inputs: Sequence[str]
+) -> None:
+    """Store the run's options and inputs in a new manifest, or check them
+    against an old one, and finish a rewrite an earlier reprocess left half
+    done."""
     stored = _stored_settings(manifest)
+    named = json.dumps(list(inputs))
     if stored is None:
         manifest.set(
             settings=settings.to_json(),
             format=files.format,
+            inputs=named,
             output=os.path.abspath(files.output),
             root=os.getcwd(),
+            root_from_manifest=os.path.relpath(os.getcwd(), _folder(files.manifest)),
         )
     elif (stored, manifest.get("format")) != (settings, files.format):
         raise OutputError(
             f"{files.output} was made with other options or format; "
             "resume with the same ones, or start again without --resume"
         )
+    elif manifest.get("inputs") not in (None, named):
+        raise OutputError(
+            f"{files.output} was made from other inputs; resume with the same "
+            "ones, in the same order, or start again without --resume"
+        )
     elif manifest.get("root") != os.getcwd():
         root = manifest.get("root")
         raise OutputError(f"resume from the directory the run began in: {root}")
     recover_rewrite(manifest, files)
+
+
+def _folder(path: str) -> str:
+    return os.path.dirname(os.path.abspath(path))
 
 
 def _stored_settings(manifest: Manifest) -> Settings | None:
@@ -227,12 +253,11 @@ def reprocess(
     """
     if not os.path.isfile(manifest_path):
         raise OutputError(f"no manifest at {manifest_path}")
-    manifest = Manifest(manifest_path)
-    try:
-        files, settings = _recorded_run(manifest, manifest_path)
+    with _locked_run(manifest_path) as (manifest, files, settings):
         recover_rewrite(manifest, files)
         stale = [entry.source for entry in manifest.stale(PIPELINE_VERSION)]
-        items = read_sources(stale, timeout=timeout, root=manifest.get("root"))
+        root = _sources_root(manifest, manifest_path, stale)
+        items = read_sources(stale, timeout=timeout, root=root)
         digests: dict[str, str] = {}
         tally = Tally()
         memory = _site_memory(manifest, settings)
@@ -244,19 +269,57 @@ def reprocess(
         finish_output(files)
         tally.failed_in_output = manifest.counts()["failed"]
         return tally
+
+
+@contextmanager
+def _locked_run(path: str) -> Iterator[tuple[Manifest, OutputFiles, Settings]]:
+    """The manifest at ``path``, the output files beside it and the options
+    of the run it records, with the output's lock held.
+
+    The output is found beside the manifest, under the name the run gave
+    it, so that a copy of a run's directory is a run of its own.
+    """
+    manifest = Manifest(path)
+    try:
+        output, format = manifest.get("output"), manifest.get("format")
+        settings = _stored_settings(manifest)
+        if output is None or format is None or settings is None:
+            raise OutputError(f"{path} records no run")
+        if format == "parquet":
+            require_parquet()
+        beside = os.path.join(os.path.dirname(path), os.path.basename(output))
+        files = OutputFiles(beside, format)
+        with locked(files):
+            yield manifest, files, settings
     finally:
         manifest.close()
 
 
-def _recorded_run(manifest: Manifest, path: str) -> tuple[OutputFiles, Settings]:
-    """The output files and the options of the run a manifest records."""
-    output, format = manifest.get("output"), manifest.get("format")
-    settings = _stored_settings(manifest)
-    if output is None or format is None or settings is None:
-        raise OutputError(f"{path} records no run")
-    if format == "parquet":
-        require_parquet()
-    return OutputFiles(output, format), settings
+def _sources_root(manifest: Manifest, path: str, keys: Sequence[str]) -> str | None:
+    """The directory relative source keys are read from: the one the run
+    began in while it is there, else the same place seen from the manifest
+    when the sources are there, for a tree copied or moved whole.
+
+    Raises:
+        OutputError: Relative sources are to be read, and neither place
+            holds them.
+    """
+    root = manifest.get("root")
+    if root is None or os.path.isdir(root):
+        return root
+    files = [source_file(key) for key in keys]
+    relative = [name for name in files if name is not None and not os.path.isabs(name)]
+    if not relative:
+        return root
+    moved = manifest.get("root_from_manifest")
+    if moved is not None:
+        moved = os.path.normpath(os.path.join(_folder(path), moved))
+        if any(os.path.lexists(os.path.join(moved, name)) for name in relative):
+            return moved
+    raise OutputError(
+        f"the directory the run began in, {root}, is gone, so its relative "
+        "sources cannot be read again"
+    )
 
 
 def _stage(

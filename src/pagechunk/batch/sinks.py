@@ -10,15 +10,18 @@ rewrite of each file, which :func:`swap_in_staged` makes safe to interrupt.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, BinaryIO
 
 from pagechunk.batch.manifest import Manifest
 from pagechunk.batch.records import RECORD_FIELDS, Outcome, json_lines
+from pagechunk.batch.sources import PAGE_SUFFIXES
 
 __all__ = [
     "FORMATS",
@@ -27,9 +30,11 @@ __all__ = [
     "Outputs",
     "finish_output",
     "jsonl_from_parquet",
+    "locked",
     "open_outputs",
     "output_files",
     "recover_rewrite",
+    "refuse_inputs",
     "require_parquet",
     "restore_spool",
     "rewrite",
@@ -69,6 +74,16 @@ class OutputFiles:
     @property
     def manifest(self) -> str:
         return self.output + ".manifest.sqlite"
+
+    @property
+    def lock(self) -> str:
+        """The file a run holds a lock on while it writes the others."""
+        return self.output + ".lock"
+
+    def names(self) -> tuple[str, ...]:
+        """Every file of the output, the Parquet spool included."""
+        spool = self.output + ".spool.jsonl"
+        return (self.output, spool, self.errors, self.manifest, self.lock)
 
 
 class Outputs:
@@ -115,6 +130,75 @@ class Outputs:
     def close(self) -> None:
         self._records.close()
         self._errors.close()
+
+
+@contextmanager
+def locked(files: OutputFiles) -> Iterator[None]:
+    """Hold the lock of an output while the block runs, so that no other run
+    writes it meanwhile.
+
+    The lock is an ``fcntl`` record lock on :attr:`OutputFiles.lock`, which
+    is left in place: the system drops it when the process that holds it
+    ends, however it ends, and the worker processes a run forks do not
+    inherit it. Where ``fcntl`` is missing there is no lock.
+
+    Raises:
+        OutputError: Another live process holds the lock.
+    """
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system
+        yield
+        return
+    descriptor = os.open(files.lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.lockf(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno not in (errno.EACCES, errno.EAGAIN):
+                raise
+            holder = os.pread(descriptor, 32, 0).decode("ascii", "replace").strip()
+            by = f" (process {holder})" if holder.isdigit() else ""
+            raise OutputError(
+                f"{files.output} is being written by another run{by}; "
+                "wait for it to end, or write to another -o"
+            ) from None
+        os.ftruncate(descriptor, 0)
+        os.pwrite(descriptor, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def refuse_inputs(files: OutputFiles, inputs: Iterable[str]) -> None:
+    """Refuse an output that would overwrite one of its inputs, or be read
+    as a page of an input directory.
+
+    Raises:
+        OutputError: One of the output's files is an input, or the output
+            lies in an input directory and is named like a page.
+    """
+    for source in inputs:
+        if source == "-" or "://" in source:
+            continue
+        for name in files.names():
+            if _same_file(source, name):
+                raise OutputError(f"{name} is an input; write to another -o")
+        if not (os.path.isdir(source) and files.output.lower().endswith(PAGE_SUFFIXES)):
+            continue
+        folder = os.path.realpath(source)
+        if os.path.commonpath([folder, os.path.realpath(files.output)]) == folder:
+            raise OutputError(
+                f"{files.output} would be read as a page of the input {source}; "
+                "write to another -o"
+            )
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.realpath(one) == os.path.realpath(other)
 
 
 def output_files(output: str, format: str = "jsonl") -> OutputFiles:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import io
 import os
+import stat
 import sys
 import urllib.error
 import urllib.request
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any, BinaryIO
 
+from pagechunk.batch.warc import warc_records
 from pagechunk.version import __version__
 from pagechunk.vocabulary import HTML_MEDIA_TYPES
 
@@ -41,6 +44,7 @@ __all__ = [
     "read_input",
     "read_path",
     "read_sources",
+    "source_file",
 ]
 
 FETCH_TIMEOUT = 30.0
@@ -130,12 +134,53 @@ def read_input(
         return _fetch(source, timeout)
     if separator and scheme.isalpha():
         raise InputError(f"cannot fetch {scheme}: URLs, only http and https")
-    try:
-        with open(os.path.join(root or "", source), "rb") as file:
+    with _open_regular(os.path.join(root or "", source)) as file:
+        try:
             data = file.read()
+        except OSError as error:
+            raise InputError(error.strerror or str(error)) from None
+    return Document(data, url=source, markdown=_is_markdown(source))
+
+
+def _open_regular(path: str) -> BinaryIO:
+    """A regular file opened for reading; anything else (a FIFO, a socket, a
+    device) is refused without blocking, and devices are never opened.
+
+    Raises:
+        InputError: The file cannot be opened, or is not a regular file.
+    """
+    try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            os.scandir(path).close()  # the reason it could not be listed
+        _require_regular(mode)
+        # O_NONBLOCK: a file swapped for a FIFO since the stat cannot hang us.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise InputError(error.strerror or str(error)) from None
-    return Document(data, url=source, markdown=_is_markdown(source))
+    try:
+        _require_regular(os.fstat(descriptor).st_mode)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return os.fdopen(descriptor, "rb")
+
+
+_SPECIAL_FILES = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISLNK, "a link"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def _require_regular(mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _SPECIAL_FILES if test(mode)), "special")
+    raise InputError(f"not a regular file but {kind}; it is not read")
 
 
 def input_paths(inputs: Iterable[str]) -> Iterator[str]:
@@ -196,18 +241,36 @@ def read_sources(
                 yield from read_path(key, timeout=timeout, root=root)
 
 
+def source_file(key: str) -> str | None:
+    """The file a source key is read from: the key, or the archive of a WARC
+    record's key; None for standard input and URLs."""
+    if key == "-" or "://" in key:
+        return None
+    return _archive_of(key) or key
+
+
 def _walk(directory: str) -> Iterator[str]:
     """The pages below a directory in path order; links to folders are not
-    followed."""
+    followed. A directory that cannot be listed is given in its place, so
+    that reading it reports why."""
     try:
-        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+        with os.scandir(directory) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
     except OSError:
+        yield directory
         return
     for entry in entries:
-        if entry.is_dir(follow_symlinks=False):
+        if _is_folder(entry):
             yield from _walk(entry.path)
         elif entry.name.lower().endswith(PAGE_SUFFIXES):
             yield entry.path
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:  # cannot even be looked at: reading it will say why
+        return not entry.name.lower().endswith(PAGE_SUFFIXES)
 
 
 def _is_markdown(path: str) -> bool:
@@ -229,9 +292,11 @@ def _warc_documents(
 ) -> Iterator[Document | Unreadable]:
     """The HTML pages fetched with status 200 in a WARC archive, as documents.
 
-    Records are numbered among the archive's response records from 1. With
-    ``only``, just the records whose keys it holds are read, and each of
-    them that cannot be comes back Unreadable.
+    Records are numbered among the archive's response records from 1, a
+    damaged record of unknown type counting as one; each damaged one comes
+    back Unreadable, and the records after it are still read (see
+    :mod:`pagechunk.batch.warc`). With ``only``, just the records whose keys
+    it holds are read, and each of them that cannot be comes back Unreadable.
     """
     try:
         from fastwarc.warc import ArchiveIterator, WarcRecordType
@@ -242,28 +307,53 @@ def _warc_documents(
     remaining = set(only or ())
     number = 0
     try:
-        with open(os.path.join(root or "", path), "rb") as stream:
-            records = ArchiveIterator(
-                stream, record_types=WarcRecordType.response, auto_decode="all"
-            )
-            for number, record in enumerate(records, start=1):
-                key = f"{path}#{number}"
-                if only is not None and key not in remaining:
-                    continue
-                remaining.discard(key)
-                document = _warc_page(record, key)
-                if document is not None:
-                    yield document
-                elif only is not None:
-                    yield Unreadable(key, path, "InputError", "not an HTML page")
-                if only is not None and not remaining:
-                    return
-    except (OSError, ValueError) as error:
-        message = str(error) or "broken WARC"
-        where = remaining if only else {f"{path}#{number + 1}" if number else path}
-        yield from _unreadable(path, where, type(error).__name__, message)
+        stream = _open_regular(os.path.join(root or "", path))
+    except InputError as error:
+        yield from _unreadable(path, only or {path}, "InputError", str(error))
         return
+    with stream:
+        for frame in warc_records(stream):
+            if frame.kind not in (None, "response"):
+                continue
+            if frame.whole_archive:
+                key = path
+            else:
+                number += 1
+                key = f"{path}#{number}"
+            if only is not None and key not in remaining:
+                continue
+            remaining.discard(key)
+            if frame.damage:
+                message = f"a damaged WARC record: {frame.damage}"
+                yield Unreadable(key, frame.uri or path, "WarcError", message)
+                continue
+            try:
+                record = _parse_record(frame.data, ArchiveIterator, WarcRecordType)
+                document = _warc_page(record, key, frame.uri)
+            except Exception as error:  # native code: one record, one error
+                message = str(error) or type(error).__name__
+                document = Unreadable(key, frame.uri or key, "WarcError", message)
+            if document is not None:
+                yield document
+            elif only is not None:
+                yield Unreadable(key, path, "InputError", "not an HTML page")
+            if only is not None and not remaining:
+                return
     yield from _unreadable(path, remaining, "InputError", "no such record any more")
+
+
+def _parse_record(data: bytes, archive: Any, types: Any) -> Any:
+    """One WARC record's bytes parsed by fastwarc.
+
+    Raises:
+        ValueError: fastwarc reads no record in them.
+    """
+    stream = io.BytesIO(data)
+    records = archive(stream, record_types=types.response, auto_decode="all")
+    record = next(iter(records), None)
+    if record is None:
+        raise ValueError("fastwarc reads no record in it")
+    return record
 
 
 def _unreadable(
@@ -274,23 +364,28 @@ def _unreadable(
         yield Unreadable(key, path, error, message)
 
 
-def _warc_page(record: Any, key: str) -> Document | Unreadable | None:
+def _warc_page(record: Any, key: str, uri: str) -> Document | Unreadable | None:
     """The record as a document when it is an HTML page fetched with status
-    200; Unreadable when its HTTP message is broken or cut off."""
-    url = (record.headers.get("WARC-Target-URI") or "").strip().strip("<>")
+    200; Unreadable when it, or its HTTP message, is broken."""
+    url = uri or key
     http = record.http_headers
     if http is None:
         declared = (record.headers.get("Content-Type") or "").lower()
         if not declared or declared.startswith("application/http"):
-            return Unreadable(key, url or key, "WarcError", "broken HTTP response")
+            return Unreadable(key, url, "WarcError", "broken HTTP response")
         return None
     media_type = (record.http_content_type or "").lower()
     if http.status_code != 200 or media_type not in HTML_MEDIA_TYPES:
         return None
+    try:
+        body = record.reader.read()
+    except (OSError, ValueError) as error:
+        message = f"its HTTP body cannot be decoded: {error}"
+        return Unreadable(key, url, "WarcError", message)
     return Document(
-        record.reader.read(),
-        url=url or key,
-        base_url=url or None,
+        body,
+        url=url,
+        base_url=uri or None,
         encoding=record.http_charset,
         source=key,
         content_language=http.get("Content-Language") or None,
