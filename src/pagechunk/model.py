@@ -39,6 +39,7 @@ __all__ = [
     "LinkSpan",
     "MarkdownLayout",
     "ParsedPage",
+    "backtick_fence",
     "markdown_layout",
     "render_markdown",
 ]
@@ -158,6 +159,11 @@ class Block:
             first row when it stands in ``<thead>`` or all its cells are
             ``<th>``. A header row starts a table; the table is the run of
             consecutive row blocks from it. Not part of equality.
+        language: The programming language a ``code`` block names
+            (``class="language-python"``, ``lang-js``, ``highlight-rust``,
+            or a Markdown fence's info string), ``""`` when none. Markdown
+            chunk bodies write it after the opening fence. Not part of
+            equality.
     """
 
     text: str
@@ -166,6 +172,7 @@ class Block:
     level: int = 0
     links: tuple[LinkSpan, ...] = field(default=(), compare=False, repr=False)
     header: bool = field(default=False, compare=False, repr=False)
+    language: str = field(default="", compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,12 +314,12 @@ def _block_markdown(block: Block) -> tuple[str, int, int]:
         mark, line_break = marks
         return mark + text.replace("\n", line_break), len(mark), len(line_break) - 1
     if kind == CODE:
-        fence = _backtick_fence(text)
+        fence = backtick_fence(text)
         return f"{fence}\n{text}\n{fence}", len(fence) + 1, 0
     return text, 0, 0
 
 
-def _backtick_fence(code: str) -> str:
+def backtick_fence(code: str) -> str:
     """The shortest backtick fence, three at least, that no run in ``code``
     reaches, so the code cannot close it early."""
     if "```" not in code:

@@ -7,9 +7,13 @@ from lxml import etree
 
 from pagechunk.html.prune import Regions
 from pagechunk.options import ParseOptions
-from pagechunk.vocabulary import INLINE_TAGS
+from pagechunk.vocabulary import CODE_LANGUAGE_PREFIXES, INLINE_TAGS
 
-__all__ = ["flatten"]
+__all__ = ["LANGUAGE_ATTRIBUTE", "code_language", "flatten"]
+
+LANGUAGE_ATTRIBUTE = "data-pagechunk-language"
+"""Where flatten leaves a ``<pre>``'s language for the walk, read before the
+``<code>`` inside it that may name it is merged away."""
 
 _KEEP_INLINE = "pagechunk-content"
 _STRING = etree.XPath("string()")
@@ -26,18 +30,35 @@ def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> No
     piece in place of all it holds, before the stripping: stripping would
     leave the text in as many pieces as there were tokens, which lxml joins
     one by one, in time quadratic in their number, each time the text is
-    read.
+    read. A ``<pre>`` that names its language (:func:`code_language`) keeps
+    it in :data:`LANGUAGE_ATTRIBUTE`.
     """
     inline = INLINE_TAGS - options.content_tags - options.drop_tags
     for element in regions.content:
         if element.tag in inline:  # a <span role="main"> must outlive stripping
             element.tag = _KEEP_INLINE
     for element in regions.preformatted:
+        language = code_language(element)
+        if language:
+            element.set(LANGUAGE_ATTRIBUTE, language)
         # A comment's tag is a function, and a content element's is renamed:
         # neither counts as inline, so neither is lost.
         if all(inner.tag in inline for inner in element.iterdescendants()):
             _set_whole_text(element)
     etree.strip_tags(root, *inline)
+
+
+def code_language(pre: etree._Element) -> str:
+    """The language a ``<pre>`` names in a class of its own, of a ``<code>``
+    inside it, or of its two nearest ancestors (as Jekyll and Sphinx write
+    it), lower-cased; ``""`` when none does."""
+    candidates = [pre, *pre.iterdescendants("code"), *list(pre.iterancestors())[:2]]
+    for element in candidates:
+        for name in (element.get("class") or "").split():
+            for prefix in CODE_LANGUAGE_PREFIXES:
+                if name.startswith(prefix) and len(name) > len(prefix):
+                    return name[len(prefix) :].lower()
+    return ""
 
 
 def _set_whole_text(element: etree._Element) -> None:

@@ -58,6 +58,7 @@ class HeadedBlocks:
         level: int,
         links: list[LinkSpan],
         header: bool = False,
+        language: str = "",
     ) -> None:
         if self.content_depth:
             heading = self.content_path_text
@@ -69,7 +70,7 @@ class HeadedBlocks:
             heading = self.path_text
             self.outside.append(len(self.blocks))
         spans = tuple(links) if links else ()
-        self.blocks.append(Block(text, heading, kind, level, spans, header))
+        self.blocks.append(Block(text, heading, kind, level, spans, header, language))
 
     def emit_heading(self, level: int, text: str, links: list[LinkSpan]) -> None:
         """Put a heading into the heading paths, and emit it unless empty."""

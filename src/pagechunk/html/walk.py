@@ -15,11 +15,17 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from pagechunk.html.flatten import LANGUAGE_ATTRIBUTE
 from pagechunk.html.headings import HeadedBlocks
 from pagechunk.html.tables import CELL_SEPARATOR, Tables, cell_mark, cell_text
 from pagechunk.model import CODE, PARAGRAPH, ROW, Block, LinkSpan
 from pagechunk.options import ParseOptions
-from pagechunk.vocabulary import BLOCK_TAGS, CELL_TAGS, HEADING_LEVELS, TAG_KINDS
+from pagechunk.vocabulary import (
+    BLOCK_TAGS,
+    CELL_TAGS,
+    HEADING_LEVELS,
+    TAG_KINDS,
+)
 
 __all__ = ["walk"]
 
@@ -104,6 +110,7 @@ class _Walker:
     __slots__ = (
         "blocks",
         "cell",
+        "code_language",
         "content",
         "has_text",
         "heading",
@@ -133,6 +140,7 @@ class _Walker:
         self.cell: etree._Element | None = None  # the grid cell being read
         self.kinds: list[str] = []
         self.in_code = False
+        self.code_language = ""  # the language the open code block names
         self.lines: list[str] = []  # the block's lines before the last <br>
         self.line: list[str] = []
         self.line_has_text = False
@@ -204,7 +212,8 @@ class _Walker:
             header = kind == ROW and self.tables.row_header
             if header:
                 self.tables.row_header = False
-            self.blocks.emit(kind, text, 0, self.links, header)
+            language = self.code_language if kind == CODE else ""
+            self.blocks.emit(kind, text, 0, self.links, header, language)
         self.clear()
 
     def clear(self) -> None:
@@ -241,7 +250,10 @@ class _Walker:
             return
         is_content = element in self.content
         if role == _BLOCK or is_content:
-            self.open_block(_KINDS.get(tag, PARAGRAPH))
+            kind = _KINDS.get(tag, PARAGRAPH)
+            self.open_block(kind)
+            if kind == CODE:
+                self.code_language = element.get(LANGUAGE_ATTRIBUTE, "")
             if is_content:
                 self.blocks.content_depth += 1
         elif role == _HEADING:
