@@ -182,3 +182,19 @@ def test_markdown_bodies_fit_and_balance(
     ):
         assert len(chunk.text) <= max_chars
         assert fences_balance(chunk.text), chunk.text
+
+
+def test_images_show_their_alt_text() -> None:
+    html = (
+        '<main><p><img src="/a.png" alt="A chart">Sales rose '
+        '<img src="up.png" alt="up arrow"> fast.</p>'
+        '<p><img alt="Lone [1]" src="l (1).png"></p><p>Next</p>'
+        '<p><img src="no-alt.png">Plain</p></main>'
+    )
+    chunks = chunk_html(html, base_url="https://e.org/p/", body="markdown")
+    assert texts(chunks) == [
+        "![A chart](https://e.org/a.png) Sales rose fast. "
+        "![up arrow](https://e.org/p/up.png)\n\n"
+        "![Lone \\[1\\]](<https://e.org/p/l (1).png>) Next\n\nPlain"
+    ]
+    assert texts(chunk_html(html)) == ["Sales rose fast.\n\nNext\n\nPlain"]

@@ -36,6 +36,7 @@ __all__ = [
     "ROW",
     "Block",
     "Chunk",
+    "ImageSpan",
     "LinkSpan",
     "MarkdownLayout",
     "ParsedPage",
@@ -141,6 +142,25 @@ class LinkSpan:
 
 
 @dataclass(frozen=True, slots=True)
+class ImageSpan:
+    """An image inside a block, or just before it, with its text alternative.
+
+    Attributes:
+        alt: The ``alt`` text, whitespace collapsed; images without one are
+            not recorded.
+        url: The ``src``, made absolute like a link's; ``""`` for an unsafe
+            or missing one.
+        leading: Whether the image stands before the block's text (or in an
+            element with no text before the block) rather than after some
+            of it.
+    """
+
+    alt: str
+    url: str
+    leading: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Block:
     """A paragraph-sized piece of visible text with the headings above it.
 
@@ -164,6 +184,9 @@ class Block:
             or a Markdown fence's info string), ``""`` when none. Markdown
             chunk bodies write it after the opening fence. Not part of
             equality.
+        images: The images with alt text in the block, and those in the
+            elements without text just before it, in document order; only
+            Markdown chunk bodies show them. Not part of equality.
     """
 
     text: str
@@ -173,6 +196,7 @@ class Block:
     links: tuple[LinkSpan, ...] = field(default=(), compare=False, repr=False)
     header: bool = field(default=False, compare=False, repr=False)
     language: str = field(default="", compare=False, repr=False)
+    images: tuple[ImageSpan, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

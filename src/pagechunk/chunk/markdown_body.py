@@ -34,6 +34,7 @@ from pagechunk.model import (
     ROW,
     Block,
     Chunk,
+    ImageSpan,
     LinkSpan,
     backtick_fence,
     markdown_layout,
@@ -142,23 +143,43 @@ def inline_markdown(text: str, links: Sequence[LinkSpan]) -> str:
         if found < 0:
             continue
         label = link.label.replace("[", "\\[").replace("]", "\\]")
-        url = link.url
-        if any(char in url for char in " ()<>"):
-            url = "<" + url.replace("<", "%3C").replace(">", "%3E") + ">"
-        parts += [text[at:found], f"[{label}]({url})"]
+        parts += [text[at:found], f"[{label}]({_link_target(link.url)})"]
         at = found + len(link.label)
     parts.append(text[at:])
     return "".join(parts)
 
 
+def _link_target(url: str) -> str:
+    """A URL as a Markdown link target: in angle brackets when it holds a
+    space, a parenthesis or an angle bracket."""
+    if any(char in url for char in " ()<>"):
+        return "<" + url.replace("<", "%3C").replace(">", "%3E") + ">"
+    return url
+
+
 def _prose(block: Block) -> tuple[str, int]:
-    """A paragraph, item or quote as Markdown, and the length of its mark."""
+    """A paragraph, item or quote as Markdown, with its images, and the
+    length of what comes before the block's own text."""
     text = _no_fences(inline_markdown(block.text, block.links))
+    lead = 0
+    if block.images:
+        before = [_image(i) for i in block.images if i.leading]
+        after = [_image(i) for i in block.images if not i.leading]
+        if before:
+            lead = len(" ".join(before)) + 1
+        text = " ".join([*before, text, *after])
     if block.kind == ITEM:
-        return "- " + text.replace("\n", "\n  "), 2
+        return "- " + text.replace("\n", "\n  "), lead + 2
     if block.kind == QUOTE:
-        return "> " + text.replace("\n", "\n> "), 2
-    return text, 0
+        return "> " + text.replace("\n", "\n> "), lead + 2
+    return text, lead
+
+
+def _image(image: ImageSpan) -> str:
+    """An image as Markdown, ``![alt](url)``; its alt text alone when it
+    has no URL."""
+    alt = _no_fences(image.alt.replace("[", "\\[").replace("]", "\\]"))
+    return f"![{alt}]({_link_target(image.url)})" if image.url else alt
 
 
 def _no_fences(text: str) -> str:

@@ -10,15 +10,16 @@ Text is collected raw and tidied once per block.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
 
-from pagechunk.html.flatten import LANGUAGE_ATTRIBUTE
+from pagechunk.html.flatten import IMAGES_ATTRIBUTE, LANGUAGE_ATTRIBUTE
 from pagechunk.html.headings import HeadedBlocks
 from pagechunk.html.tables import CELL_SEPARATOR, Tables, cell_mark, cell_text
-from pagechunk.model import CODE, PARAGRAPH, ROW, Block, LinkSpan
+from pagechunk.model import CODE, PARAGRAPH, ROW, Block, ImageSpan, LinkSpan
 from pagechunk.options import ParseOptions
 from pagechunk.vocabulary import (
     BLOCK_TAGS,
@@ -114,6 +115,7 @@ class _Walker:
         "content",
         "has_text",
         "heading",
+        "images",
         "in_code",
         "kinds",
         "line",
@@ -146,6 +148,7 @@ class _Walker:
         self.line_has_text = False
         self.has_text = False
         self.links: list[LinkSpan] = []  # the block's link spans
+        self.images: list[ImageSpan] = []  # the block's images, and any before it
         self.link: _Link | None = None
         self.heading: _Heading | None = None
 
@@ -213,7 +216,9 @@ class _Walker:
             if header:
                 self.tables.row_header = False
             language = self.code_language if kind == CODE else ""
-            self.blocks.emit(kind, text, 0, self.links, header, language)
+            images = tuple(self.images)
+            self.images = []
+            self.blocks.emit(kind, text, 0, self.links, header, language, images)
         self.clear()
 
     def clear(self) -> None:
@@ -273,6 +278,9 @@ class _Walker:
         elif role == _TABLE:
             self.open_block(PARAGRAPH)
             self.tables.open_table(element)
+        noted = element.get(IMAGES_ATTRIBUTE)
+        if noted is not None and self.heading is None:
+            self.add_images(noted)
 
     def end(self, element: etree._Element, tag: str, role: int | None) -> None:
         if self.cell is not None:
@@ -320,6 +328,15 @@ class _Walker:
         self.close_link_span()
         href = (element.get("href") or "").strip()
         self.link = _Link(self.resolve(href)) if href else None
+
+    def add_images(self, noted: str) -> None:
+        """Hold the images flatten noted on a block element for the next
+        block emitted."""
+        for alt, src, leading in json.loads(noted):
+            src = src.strip()
+            url = self.resolve(src) if src else ""
+            leading = leading and not self.has_text
+            self.images.append(ImageSpan(self.tidy(alt), url, leading))
 
     def close_link(self) -> None:
         self.close_link_span()
