@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pagechunk.batch.settings import Settings
 from pagechunk.batch.sinks import FORMATS
 from pagechunk.batch.sources import FETCH_TIMEOUT
-from pagechunk.options import TITLE_SUFFIX_MODES, Options
+from pagechunk.options import BODY_MODES, TITLE_SUFFIX_MODES, Options
 from pagechunk.tokens import tokenizer_length
 from pagechunk.version import __version__
 
@@ -173,6 +173,14 @@ def add_chunk_options(parser: argparse.ArgumentParser) -> None:
         help="do not begin each chunk with the title and heading path",
     )
     parser.add_argument(
+        "--body",
+        choices=BODY_MODES,
+        default=_DEFAULT.chunk.body,
+        help="write chunk bodies as plain text, or as Markdown: fenced code, "
+        "tables, [links](url) and image alt text "
+        f"(default {_DEFAULT.chunk.body})",
+    )
+    parser.add_argument(
         "--no-clean",
         dest="clean",
         action="store_false",
@@ -259,6 +267,7 @@ def settings_from(arguments: argparse.Namespace) -> Settings:
         clean=arguments.clean,
         overlap_chars=arguments.overlap_chars,
         title_suffix=arguments.title_suffix,
+        body=arguments.body,
     )
     return Settings(
         options=options,
