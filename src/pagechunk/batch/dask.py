@@ -17,6 +17,7 @@ import dask.bag
 
 from pagechunk.batch.manifest import remove_manifest
 from pagechunk.batch.records import chunk_partition
+from pagechunk.batch.run import countable
 from pagechunk.batch.settings import Settings
 from pagechunk.batch.sinks import Outputs, finish_output, output_files
 from pagechunk.batch.sources import input_paths
@@ -84,7 +85,7 @@ def chunk_on_dask(
     paths = list(input_paths(inputs))
     tally = Tally()
     outputs = Outputs(files)
-    bar = Progress(progress)
+    bar = Progress(progress, countable(paths))
     try:
         with Client(address) as client:
             bag = chunk_bag(paths, settings=settings, errors=True)

@@ -6,12 +6,14 @@ JSON object per chunk. A problem with one input is reported on standard error
 and the others are still processed; the exit status is then 1.
 
 Commands that take a name as their first argument go in :data:`COMMANDS`:
-``pagechunk chunk INPUT... -o OUT`` for batches (see :mod:`pagechunk.batch.run`)
-and ``pagechunk reprocess MANIFEST``. Any other first argument is an input, so
-``pagechunk page.html`` keeps working; a file named like a command is read as
-``./chunk``. Batch commands exit with 0 when every document gave chunks, 1
-when one failed, and 2 when the run could not be done as asked. The arguments
-each command takes are in :mod:`pagechunk.cli.args`.
+``pagechunk chunk INPUT... -o OUT`` for batches (see :mod:`pagechunk.batch.run`),
+``pagechunk reprocess MANIFEST`` and ``pagechunk extract FILE_OR_URL`` (see
+:mod:`pagechunk.cli.extract`); ``pagechunk --help`` lists them. Any other
+first argument is an input, so ``pagechunk page.html`` keeps working; a file
+named like a command is read as ``./chunk``. Batch commands exit with 0 when
+every document gave chunks, 1 when one failed, and 2 when the run could not be
+done as asked. The arguments each command takes are in
+:mod:`pagechunk.cli.args`.
 """
 
 from __future__ import annotations
@@ -33,16 +35,20 @@ from pagechunk.batch.tally import Tally
 from pagechunk.cli.args import (
     add_chunk_options,
     build_chunk_parser,
+    build_extract_parser,
     build_parser,
     build_reprocess_parser,
+    read_input_lists,
     settings_from,
 )
+from pagechunk.cli.extract import extract_command
 from pagechunk.errors import PagechunkError
 
 __all__ = [
     "COMMANDS",
     "add_chunk_options",
     "build_chunk_parser",
+    "build_extract_parser",
     "build_parser",
     "build_reprocess_parser",
     "chunk_records",
@@ -99,6 +105,12 @@ def chunk_records(
 def _chunk(argv: list[str]) -> int:
     parser = build_chunk_parser()
     arguments = parser.parse_args(argv)
+    try:
+        arguments.inputs += read_input_lists(arguments.input_list)
+    except OSError as error:
+        parser.error(f"cannot read an input list: {error}")
+    if not arguments.inputs:
+        parser.error("give at least one INPUT, or -i LIST")
     format = arguments.format or (
         "parquet" if arguments.output.lower().endswith(".parquet") else "jsonl"
     )
@@ -176,7 +188,7 @@ def _run(command: str, work: Callable[[], Tally], quiet: bool, resume_hint: str)
     return 1 if tally.failed_in_output else 0
 
 
-COMMANDS.update(chunk=_chunk, reprocess=_reprocess)
+COMMANDS.update(chunk=_chunk, reprocess=_reprocess, extract=extract_command)
 
 
 def _report(source: str, message: str) -> None:

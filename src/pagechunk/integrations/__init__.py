@@ -37,6 +37,7 @@ __all__ = [
     "chunk_metadata",
     "chunk_page",
     "document_url",
+    "page_metadata",
 ]
 
 METADATA_KEYS = (
@@ -125,17 +126,33 @@ def chunk_metadata(chunk: Chunk, page: ParsedPage, source: str) -> dict[str, Any
     """The metadata of one chunk, as every adapter sets it: the keys of
     :data:`METADATA_KEYS` (``url`` is the page's address, else ``source``),
     then those of :data:`PAGE_KEYS` the page has a value for."""
+    of_page = page_metadata(page, source or chunk.url)
     metadata: dict[str, Any] = {
-        "source": source or chunk.url,
-        "url": chunk.url or source,
+        "source": of_page.pop("source"),
+        "url": chunk.url or of_page.pop("url"),
         "title": chunk.title,
         "heading": chunk.heading,
         "position": chunk.position,
         "start": chunk.start,
         "end": chunk.end,
     }
-    if chunk.lang:
-        metadata["lang"] = chunk.lang
+    of_page.pop("url", None)
+    of_page.pop("title")
+    return {**metadata, **of_page}
+
+
+def page_metadata(page: ParsedPage, source: str) -> dict[str, Any]:
+    """What a page says about itself, as the adapters and ``pagechunk
+    extract`` give it: ``source``, ``url`` (the page's address, else
+    ``source``), ``title``, ``lang`` when known, and the keys of
+    :data:`PAGE_KEYS` the page has a value for."""
+    metadata: dict[str, Any] = {
+        "source": source or page.url,
+        "url": page.url or source,
+        "title": page.title.strip(),
+    }
+    if page.lang:
+        metadata["lang"] = page.lang
     for key in PAGE_KEYS:
         # Page fields that not every version of ParsedPage has.
         value = getattr(page, key, None)
