@@ -30,6 +30,7 @@ FIELDS = (
     "lang",
     "start",
     "end",
+    "tokens",
 )
 
 CAFE_PAGE = (

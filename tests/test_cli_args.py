@@ -122,6 +122,7 @@ def test_tokenizer_and_overlap_size_the_chunks(
         "T\n\none two three four five six seven",
         "T\n\nsix seven eight nine ten eleven twelve",
     ]
+    assert [record["tokens"] for record in records] == [8, 8]
 
 
 @pytest.mark.parametrize(

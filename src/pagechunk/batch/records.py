@@ -50,6 +50,7 @@ RECORD_FIELDS = (
     "lang",
     "start",
     "end",
+    "tokens",
 )
 """The fields of a chunk record, in the order they are written: the
 document's ``url`` and ``title``, the chunk's ``heading`` path, its
@@ -58,8 +59,9 @@ it, the document's ``doc_id`` (left out by the single-page command) and
 whether it asks not to be indexed (``noindex``), its language (``lang``, the
 first tag of ``<html lang>`` or of the ``Content-Language`` header, else
 ``""``), and where the chunk's body lies in the page's Markdown
-(``start``/``end``, as :class:`~pagechunk.Chunk` has them). New fields are
-added at the end."""
+(``start``/``end``, as :class:`~pagechunk.Chunk` has them), and its
+``tokens`` when the run counts sizes with a tokenizer (else null). New
+fields are added at the end."""
 
 ERROR_FIELDS = ("source", "url", "doc_id", "error", "message")
 """The fields of an error record: the source key, the URL, the document id,
@@ -121,6 +123,7 @@ def page_records(
         page = extract_page(document.content(), options, base_url=base_url, **context)
     url = base_url or document.url
     identity = {"doc_id": doc_id(document.key)} if with_id else {}
+    count = options.chunk.length if settings.tokenizer else None
     return [
         {
             "url": url,
@@ -134,6 +137,7 @@ def page_records(
             "lang": chunk.lang,
             "start": chunk.start,
             "end": chunk.end,
+            "tokens": count(chunk.text) if count else None,
         }
         for chunk in page_chunks(page, options.chunk)
     ]

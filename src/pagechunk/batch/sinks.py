@@ -198,6 +198,7 @@ def _schema() -> Any:
         "lang": pa.string(),
         "start": pa.int64(),
         "end": pa.int64(),
+        "tokens": pa.int32(),
     }
     return pa.schema([(name, types[name]) for name in RECORD_FIELDS])
 
