@@ -12,6 +12,7 @@ from tests.chunk_texts import texts
 from pagechunk import Block, Chunk, chunk_html, extract
 from pagechunk.chunk import chunk_with
 from pagechunk.chunk.markdown_body import inline_markdown
+from pagechunk.markdown.read import read_markdown
 from pagechunk.model import CODE, ROW, LinkSpan
 from pagechunk.options import ChunkOptions, Options
 
@@ -198,3 +199,11 @@ def test_images_show_their_alt_text() -> None:
         "![Lone \\[1\\]](<https://e.org/p/l (1).png>) Next\n\nPlain"
     ]
     assert texts(chunk_html(html)) == ["Sales rose fast.\n\nNext\n\nPlain"]
+
+
+def test_markdown_input_keeps_its_fences_and_links_once() -> None:
+    markdown = "# T\n\n```python\nx = 1\n```\n\nSee [a](https://a.example/) and a."
+    blocks = read_markdown(markdown)
+    assert texts(chunk_blocks_markdown(blocks, max_chars=None)) == [
+        "```python\nx = 1\n```\n\nSee [a](https://a.example/) and a."
+    ]

@@ -142,9 +142,14 @@ def inline_markdown(text: str, links: Sequence[LinkSpan]) -> str:
         found = text.find(link.label, at)
         if found < 0:
             continue
+        end = found + len(link.label)
+        if text[found - 1 : found] == "[" and text.startswith("](", end):
+            parts.append(text[at:end])  # already a Markdown link, read from one
+            at = end
+            continue
         label = link.label.replace("[", "\\[").replace("]", "\\]")
         parts += [text[at:found], f"[{label}]({_link_target(link.url)})"]
-        at = found + len(link.label)
+        at = end
     parts.append(text[at:])
     return "".join(parts)
 
@@ -233,21 +238,42 @@ def _code_pieces(
     block: Block, index: int, limit: int | None, meter: Meter
 ) -> list[tuple[str, _Origin]]:
     """A code block fenced, in as few pieces as fit ``limit`` with their
-    fences; unfenced prose when not even a fence fits."""
-    code = block.text
+    fences; unfenced prose when not even a fence fits. A block read from
+    Markdown holds its own fences: its code is what they enclose."""
+    code, start, language = _unfenced(block.text)
     fence = backtick_fence(code)
-    language = "".join(c for c in block.language.lower() if c in _LANGUAGE_CHARS)
+    language = "".join(
+        c for c in (language or block.language).lower() if c in _LANGUAGE_CHARS
+    )
     opening, closing = f"{fence}{language}\n", f"\n{fence}"
     whole = opening + code + closing
     if limit is None or meter(whole) <= limit:
-        return [(whole, _Origin(index, 0, len(opening)))]
+        return [(whole, _Origin(index, start, len(opening), len(code)))]
     room = limit - meter(opening) - meter(closing)
     if room < 1:
-        return [(_no_fences(code), _Origin(index))]
+        return [(_no_fences(code), _Origin(index, start, 0, len(code)))]
     return [
-        (opening + piece + closing, _Origin(index, offset, len(opening), len(piece)))
-        for piece, offset in _code_lines(code, room, meter)
+        (
+            opening + piece + closing,
+            _Origin(index, start + at, len(opening), len(piece)),
+        )
+        for piece, at in _code_lines(code, room, meter)
     ]
+
+
+def _unfenced(text: str) -> tuple[str, int, str]:
+    """The code inside a fenced block's text, where it begins there, and the
+    fence's info string; ``text`` itself when it is not fenced."""
+    first, _, rest = text.partition("\n")
+    mark = first.lstrip(" ")[:3]
+    if mark not in ("```", "~~~") or not rest:
+        return text, 0, ""
+    run = len(first.lstrip(" ")) - len(first.lstrip(" ").lstrip(mark[0]))
+    body, _, last = rest.rpartition("\n")
+    if last.strip() != mark[0] * len(last.strip()) or len(last.strip()) < run:
+        body = rest  # a fence left open runs to the end
+    info = first.lstrip(" ")[run:].strip().split(" ")[0]
+    return body, len(first) + 1, info
 
 
 def _code_lines(code: str, room: int, meter: Meter) -> list[tuple[str, int]]:
