@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -195,7 +196,12 @@ def json_lines(records: Iterable[dict[str, Any]]) -> bytes:
 
 
 def chunk_partition(
-    paths: Iterable[str], settings: Settings | None = None, *, errors: bool = False
+    paths: Iterable[str],
+    settings: Settings | None = None,
+    *,
+    errors: bool = False,
+    empty: Counter[str] | None = None,
+    skipped: Counter[str] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The chunk records of the documents in some files or WARC archives.
 
@@ -203,11 +209,16 @@ def chunk_partition(
     :func:`pagechunk.batch.dask.chunk_bag`, and Spark's ``rdd.mapPartitions``
     takes it as it is. Documents that fail are skipped, or, with ``errors``,
     yield their error record (the only records with an ``"error"`` field).
+    A document read without error that gives no chunk is counted in
+    ``empty`` under its source key, and a WARC record that is no page in
+    ``skipped`` under the reason, as a batch command's summary counts them.
     """
     settings = settings or Settings()
     for path in paths:
-        for item in read_path(path):
+        for item in read_path(path, skipped=skipped):
             records, error = document_records(item, settings)
             if error is not None and errors:
                 yield error
+            elif error is None and not records and empty is not None:
+                empty[item.key] += 1
             yield from records
