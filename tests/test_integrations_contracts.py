@@ -224,6 +224,8 @@ def test_from_defaults_takes_a_whole_options() -> None:
     assert parser.options == options.with_values(body="markdown", links=False)
     with pytest.raises(ValueError, match="unknown option 'max_char'"):
         PagechunkNodeParser.from_defaults(max_char=100)
+    with pytest.raises(ValueError, match="name a tokenizer= instead"):
+        PagechunkNodeParser.from_defaults(options=Options().with_values(length=len))
     with pytest.raises(ValueError, match="Extra inputs are not permitted"):
         PagechunkNodeParser(max_char=100)  # type: ignore[call-arg]
 

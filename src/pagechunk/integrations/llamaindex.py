@@ -167,10 +167,14 @@ class PagechunkNodeParser(NodeParser):
         fields: dict[str, Any] = {}
         more: dict[str, Any] = {}
         if options is not None:
-            try:
-                changed = json.loads(Settings(options=options).to_json())
-            except (TypeError, ValueError) as error:
-                raise ValueError(str(error)) from None
+            if not isinstance(options, Options):
+                raise ValueError(f"options must be an Options, not {options!r}")
+            if options.chunk.length is not None:
+                raise ValueError(
+                    "a node parser keeps its options as data: name a "
+                    "tokenizer= instead of an Options with a length function"
+                )
+            changed = json.loads(Settings(options=options).to_json())
             for name in ("url", "site_memory", "tokenizer"):
                 changed.pop(name, None)
             values = {**changed, **values}
