@@ -153,9 +153,10 @@ def test_loader_documents_index_twice_without_duplicates(pages: Path) -> None:
             PagechunkLoader(pages),
             records,
             store,
-            cleanup="incremental",
+            cleanup="scoped_full",
             source_id_key="source",
             key_encoder="sha256",
+            batch_size=2,  # tea.html's two chunks straddle two batches
         )
         for _ in range(2)
     ]
