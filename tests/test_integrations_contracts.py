@@ -247,3 +247,10 @@ def test_ingestion_pipeline_runs_and_skips_what_it_has_seen(pages: Path) -> None
     ]
     assert all(node.embedding is not None for node in first)
     assert pipeline.run(documents=documents) == []
+
+
+def test_add_start_index_gives_the_start_in_the_page_markdown() -> None:
+    splitter = PagechunkSplitter(add_start_index=True)
+    documents = splitter.create_documents([TEA], [{"source": "tea.html"}])
+    assert [d.metadata["start_index"] for d in documents] == [7, 74]
+    assert [d.metadata["start"] for d in documents] == [7, 74]
