@@ -32,6 +32,7 @@ FIELDS = (
     "end",
     "page_type",
     "confidence",
+    "tokens",
 )
 
 CAFE_PAGE = (

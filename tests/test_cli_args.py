@@ -83,6 +83,8 @@ def test_the_flags_reach_the_settings() -> None:
             "--site-memory",
             "--url",
             "https://a.example/",
+            "--body",
+            "markdown",
         ]
     )
     settings = settings_from(arguments)
@@ -94,6 +96,7 @@ def test_the_flags_reach_the_settings() -> None:
             title_suffix="auto",
             prefix=False,
             clean=False,
+            body="markdown",
         ),
         url="https://a.example/",
         site_memory=True,
@@ -119,6 +122,7 @@ def test_tokenizer_and_overlap_size_the_chunks(
         "T\n\none two three four five six seven",
         "T\n\nsix seven eight nine ten eleven twelve",
     ]
+    assert [record["tokens"] for record in records] == [8, 8]
 
 
 @pytest.mark.parametrize(
@@ -155,3 +159,16 @@ def test_the_chunk_command_takes_the_tokenizer(fake_tiktoken: None) -> None:
     assert settings.tokenizer == "tiktoken:cl100k_base"
     assert settings.options.chunk.overlap_chars == 3
     assert settings.pipeline_options().chunk.length is not None
+
+
+def test_markdown_bodies_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<title>T</title><main><p>See <a href="https://x.org/">x</a>.</p>'
+        '<pre class="language-sh">ls</pre></main>'
+    )
+    assert cli.main([str(page), "--body", "markdown"]) == 0
+    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert record["text"] == "T\n\nSee [x](https://x.org/).\n\n```sh\nls\n```"

@@ -69,3 +69,29 @@ def test_the_command_runs_on_a_scheduler(cluster, inputs, tmp_path):
     assert on_dask.read_bytes() == local.read_bytes()
     (error,) = read_jsonl(Path(f"{on_dask}.errors.jsonl"))
     assert error["source"].endswith("missing.html")
+
+
+def test_a_dask_run_counts_as_a_local_run_does(cluster, tmp_path, capsys):
+    write_pages(tmp_path / "site", 2)
+    (tmp_path / "site" / "menu.html").write_text("<nav><a href='/'>Home</a></nav>")
+    archive = tmp_path / "crawl.warc.gz"
+    write_warc(
+        archive,
+        [
+            ("https://a.example/", http_response(article(3).encode())),
+            ("https://a.example/gone", http_response(b"", status="404 Not Found")),
+            ("https://a.example/x.pdf", http_response(b"%PDF", "application/pdf")),
+        ],
+    )
+    inputs = [str(tmp_path / "site"), str(archive)]
+    cli.main(["chunk", *inputs, "-o", str(tmp_path / "local.jsonl")])
+    local = capsys.readouterr().err
+    address = cluster.scheduler_address
+    argv = ["chunk", *inputs, "-o", str(tmp_path / "d.jsonl")]
+    cli.main([*argv, "--dask-scheduler", address])
+    on_dask = capsys.readouterr().err
+    expected = "4 documents (0 failed, 1 empty)"
+    skipped = "; 2 WARC records skipped (1 status 404, 1 application/pdf)\n"
+    for summary in (local, on_dask):
+        assert expected in summary
+        assert summary.endswith(skipped)

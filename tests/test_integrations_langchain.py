@@ -34,6 +34,7 @@ from langchain_text_splitters import TextSplitter  # noqa: E402
 
 from pagechunk import chunk_html  # noqa: E402
 from pagechunk.batch.sources import InputError  # noqa: E402
+from pagechunk.integrations import chunk_id  # noqa: E402
 from pagechunk.integrations.langchain import (  # noqa: E402
     PagechunkLoader,
     PagechunkSplitter,
@@ -59,12 +60,20 @@ GREEN = "Tea guide\n\nGreen tea is steeped at eighty degrees for two minutes."
 BLACK = "Tea guide › Black tea\n\nBlack tea takes boiling water and four minutes."
 
 
+SPANS = {0: (13, 68), 1: (84, 131)}
+"""Where each TEA chunk's body stands in the page's Markdown."""
+
+
 def _meta(url: str, heading: str, position: int, **more: object) -> dict[str, object]:
+    start, end = SPANS[position]
     return {
+        "source": url,
         "url": url,
         "title": "Tea guide",
         "heading": heading,
         "position": position,
+        "start": start,
+        "end": end,
         "lang": "en",
         **more,
     }
@@ -73,9 +82,15 @@ def _meta(url: str, heading: str, position: int, **more: object) -> dict[str, ob
 def test_loader_yields_one_document_per_chunk() -> None:
     documents = list(PagechunkLoader([(TEA, TEA_URL)]).lazy_load())
     assert documents == [
-        Document(page_content=GREEN, metadata=_meta(TEA_URL, "Tea guide", 0)),
         Document(
-            page_content=BLACK, metadata=_meta(TEA_URL, "Tea guide › Black tea", 1)
+            page_content=GREEN,
+            metadata=_meta(TEA_URL, "Tea guide", 0),
+            id=chunk_id(TEA_URL, 0, GREEN),
+        ),
+        Document(
+            page_content=BLACK,
+            metadata=_meta(TEA_URL, "Tea guide › Black tea", 1),
+            id=chunk_id(TEA_URL, 1, BLACK),
         ),
     ]
 
@@ -98,25 +113,29 @@ def test_loader_takes_one_path_alone_and_reads_markdown(tmp_path: Path) -> None:
     path = tmp_path / "notes.md"
     path.write_text("# Notes\n\nFirst point.\n\n## Later\n\nSecond point.\n")
     documents = PagechunkLoader(path).load()
-    assert documents == [
-        Document(
-            page_content="Notes\n\nFirst point.",
-            metadata={
-                "url": str(path),
-                "title": "Notes",
-                "heading": "Notes",
-                "position": 0,
-            },
-        ),
-        Document(
-            page_content="Notes › Later\n\nSecond point.",
-            metadata={
-                "url": str(path),
-                "title": "Notes",
-                "heading": "Notes › Later",
-                "position": 1,
-            },
-        ),
+    assert [d.page_content for d in documents] == [
+        "Notes\n\nFirst point.",
+        "Notes › Later\n\nSecond point.",
+    ]
+    assert [d.metadata for d in documents] == [
+        {
+            "source": str(path),
+            "url": str(path),
+            "title": "Notes",
+            "heading": "Notes",
+            "position": 0,
+            "start": 9,
+            "end": 21,
+        },
+        {
+            "source": str(path),
+            "url": str(path),
+            "title": "Notes",
+            "heading": "Notes › Later",
+            "position": 1,
+            "start": 33,
+            "end": 46,
+        },
     ]
 
 
@@ -152,7 +171,15 @@ def test_empty_page_gives_no_documents(page: str) -> None:
 
 def test_page_without_lang_has_no_lang_key() -> None:
     (document,) = PagechunkLoader([("<title>T</title><p>Body.</p>", "u")]).load()
-    assert document.metadata == {"url": "u", "title": "T", "heading": "", "position": 0}
+    assert document.metadata == {
+        "source": "u",
+        "url": "u",
+        "title": "T",
+        "heading": "",
+        "position": 0,
+        "start": 0,
+        "end": 5,
+    }
 
 
 POTS = (
@@ -182,10 +209,13 @@ def test_loader_takes_the_language_of_a_warc_response(tmp_path: Path) -> None:
     write_warc(path, [(TEA_URL, http_response(page, Content_Language="de"))])
     (document,) = PagechunkLoader(path).load()
     assert document.metadata == {
+        "source": f"{path}#1",
         "url": TEA_URL,
         "title": "Tee",
         "heading": "",
         "position": 0,
+        "start": 0,
+        "end": 12,
         "lang": "de",
     }
 
@@ -249,13 +279,13 @@ def test_create_documents_sets_pagechunk_keys_over_given_metadata() -> None:
     assert documents[:2] == [
         Document(
             page_content=GREEN,
-            metadata=_meta(TEA_URL, "Tea guide", 0, source=TEA_URL, tags=["a"]),
+            metadata=_meta(TEA_URL, "Tea guide", 0, tags=["a"]),
+            id=chunk_id(TEA_URL, 0, GREEN),
         ),
         Document(
             page_content=BLACK,
-            metadata=_meta(
-                TEA_URL, "Tea guide › Black tea", 1, source=TEA_URL, tags=["a"]
-            ),
+            metadata=_meta(TEA_URL, "Tea guide › Black tea", 1, tags=["a"]),
+            id=chunk_id(TEA_URL, 1, BLACK),
         ),
     ]
     assert [d.metadata["url"] for d in documents[2:]] == ["", ""]

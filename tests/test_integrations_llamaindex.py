@@ -52,7 +52,26 @@ TEA_URL = "https://tea.example/guide"
 GREEN = "Tea guide\n\nGreen tea is steeped at eighty degrees for two minutes."
 BLACK = "Tea guide › Black tea\n\nBlack tea takes boiling water and four minutes."
 
-KEYS = ["url", "title", "heading", "position", "lang"]
+KEYS = [
+    "source",
+    "url",
+    "title",
+    "heading",
+    "position",
+    "start",
+    "end",
+    "lang",
+    "page_type",
+    "headline",
+    "author",
+    "published",
+    "modified",
+    "description",
+    "site_name",
+    "image",
+    "tags",
+    "license",
+]
 
 
 def _numbered(index: int, document: BaseNode) -> str:
@@ -77,19 +96,25 @@ def test_nodes_hold_the_chunks_with_pagechunk_metadata() -> None:
     assert [node.get_content() for node in nodes] == [GREEN, BLACK]
     assert [node.metadata for node in nodes] == [
         {
+            "source": TEA_URL,
             "url": TEA_URL,
             "site": "tea",
             "title": "Tea guide",
             "heading": "Tea guide",
             "position": 0,
+            "start": 13,
+            "end": 68,
             "lang": "en",
         },
         {
+            "source": TEA_URL,
             "url": TEA_URL,
             "site": "tea",
             "title": "Tea guide",
             "heading": "Tea guide › Black tea",
             "position": 1,
+            "start": 84,
+            "end": 131,
             "lang": "en",
         },
     ]
@@ -145,14 +170,22 @@ def test_options_reach_the_chunker() -> None:
 def test_markdown_documents() -> None:
     page = Document(text="# Tea\n\nGreen tea.\n\n## Black\n\nBlack tea.")
     nodes = _parser(markdown=True).get_nodes_from_documents([page])
+    assert [node.metadata.pop("source") for node in nodes] == ["", ""]
+    assert [node.metadata.pop("url") for node in nodes] == ["", ""]
     assert [(node.get_content(), node.metadata) for node in nodes] == [
         (
             "Tea\n\nGreen tea.",
-            {"url": "", "title": "Tea", "heading": "Tea", "position": 0},
+            {"title": "Tea", "heading": "Tea", "position": 0, "start": 7, "end": 17},
         ),
         (
             "Tea › Black\n\nBlack tea.",
-            {"url": "", "title": "Tea", "heading": "Tea › Black", "position": 1},
+            {
+                "title": "Tea",
+                "heading": "Tea › Black",
+                "position": 1,
+                "start": 29,
+                "end": 39,
+            },
         ),
     ]
 

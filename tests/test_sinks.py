@@ -59,7 +59,8 @@ def test_parquet_and_back_gives_the_same_lines(tmp_path):
     lines = (
         b'{"url": "u", "title": "T", "heading": "H", "position": 0, "text": '
         b'"caf\xc3\xa9", "chars": 4, "doc_id": "d", "noindex": false, "lang": "fr", '
-        b'"start": 7, "end": 12, "page_type": "article", "confidence": 0.974}\n'
+        b'"start": 7, "end": 12, "page_type": "article", "confidence": 0.974, '
+        b'"tokens": 3}\n'
     )
     spool = tmp_path / "spool.jsonl"
     spool.write_bytes(lines * 3)

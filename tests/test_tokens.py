@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from pagechunk import tokens
 from pagechunk.tokens import LOADED_TOKENIZERS, tokenizer_length
 
 # tokenizer_length, with stand-ins for the tokenizer packages.
@@ -21,6 +22,32 @@ def fresh_tokenizers() -> Iterator[None]:
     tokenizer_length.cache_clear()
     yield
     tokenizer_length.cache_clear()
+
+
+class Hub:
+    """The probe of the Hugging Face hub: reachable or not, and how often
+    it was tried."""
+
+    def __init__(self) -> None:
+        self.reachable = True
+        self.probes: list[tuple[str, int]] = []
+
+    def connect(self, address: tuple[str, int], timeout: float) -> SimpleNamespace:
+        self.probes.append(address)
+        if not self.reachable:
+            raise OSError(101, "Network is unreachable")
+        return SimpleNamespace(close=lambda: None)
+
+
+@pytest.fixture(autouse=True)
+def hub(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Hub:
+    """A hub probe that touches no network, and an empty Hugging Face cache."""
+    probe = Hub()
+    monkeypatch.setattr(tokens.socket, "create_connection", probe.connect)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    for name in ("HF_HUB_OFFLINE", "HF_ENDPOINT", *tokens._PROXIES):
+        monkeypatch.delenv(name, raising=False)
+    return probe
 
 
 class FakeEncoding:
@@ -99,9 +126,83 @@ def fake_tokenizers(monkeypatch: pytest.MonkeyPatch) -> type[FakeTokenizer]:
     return FakeTokenizer
 
 
-def test_hf_spec_loads_by_name(fake_tokenizers: type[FakeTokenizer]) -> None:
+def test_hf_spec_loads_by_name(fake_tokenizers: type[FakeTokenizer], hub: Hub) -> None:
     assert tokenizer_length("hf:bert-base-uncased")("four") == 4
     assert fake_tokenizers.loaded == [("hub", "bert-base-uncased")]
+    assert hub.probes == [("huggingface.co", 443)]
+
+
+def test_hf_name_in_the_cache_loads_without_the_hub(
+    fake_tokenizers: type[FakeTokenizer], hub: Hub, tmp_path: Path
+) -> None:
+    model = tmp_path / "hub" / "models--BAAI--bge-small-en"
+    (model / "refs").mkdir(parents=True)
+    (model / "refs" / "main").write_text("abc123")
+    (model / "snapshots" / "abc123").mkdir(parents=True)
+    (model / "snapshots" / "abc123" / "tokenizer.json").write_text("{}")
+    tokenizer_length("hf:BAAI/bge-small-en")
+    cached = model / "snapshots" / "abc123" / "tokenizer.json"
+    assert fake_tokenizers.loaded == [("file", str(cached))]
+    assert hub.probes == []
+
+
+def test_hf_offline_fails_at_once_naming_the_local_way(
+    fake_tokenizers: type[FakeTokenizer], hub: Hub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(ValueError, match="HF_HUB_OFFLINE is set") as error:
+        tokenizer_length("hf:bert-base-uncased")
+    assert "pass hf:/path/to/tokenizer.json" in str(error.value)
+    assert "\n" not in str(error.value)
+    assert (fake_tokenizers.loaded, hub.probes) == ([], [])
+
+
+def test_hf_unreachable_hub_fails_after_one_probe(
+    fake_tokenizers: type[FakeTokenizer], hub: Hub
+) -> None:
+    hub.reachable = False
+    with pytest.raises(ValueError) as error:
+        tokenizer_length("hf:bert-base-uncased")
+    assert str(error.value) == (
+        "hf:bert-base-uncased is no tokenizer.json file or folder here nor in "
+        "the Hugging Face cache, and huggingface.co cannot be reached (OSError: "
+        "[Errno 101] Network is unreachable); offline, pass "
+        "hf:/path/to/tokenizer.json (the model's tokenizer.json, or a folder "
+        "holding it), or put the model in the Hugging Face cache"
+    )
+    assert (fake_tokenizers.loaded, len(hub.probes)) == ([], 1)
+
+
+def test_hf_missing_path_is_not_asked_of_the_hub(
+    fake_tokenizers: type[FakeTokenizer], hub: Hub, tmp_path: Path
+) -> None:
+    with pytest.raises(ValueError, match="is no tokenizer.json file or folder"):
+        tokenizer_length(f"hf:{tmp_path / 'none' / 'tokenizer.json'}")
+    assert hub.probes == []
+
+
+def test_tiktoken_download_that_fails_names_the_cache_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def get_encoding(name: str) -> FakeEncoding:
+        try:
+            raise OSError(-2, "Name or service not known")
+        except OSError as cause:
+            raise ConnectionError("Max retries exceeded with url: ...") from cause
+
+    monkeypatch.setitem(
+        sys.modules, "tiktoken", SimpleNamespace(get_encoding=get_encoding)
+    )
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path))
+    with pytest.raises(ValueError) as error:
+        tokenizer_length("tiktoken:cl100k_base")
+    assert str(error.value) == (
+        "tiktoken could not download encoding 'cl100k_base' (OSError: [Errno -2] "
+        "Name or service not known); offline, set TIKTOKEN_CACHE_DIR to a folder "
+        f"holding its cached file (now {tmp_path}: run "
+        "tiktoken.get_encoding('cl100k_base') online with the same "
+        "TIKTOKEN_CACHE_DIR and copy the folder)"
+    )
 
 
 def test_hf_spec_loads_a_file_or_a_model_folder(

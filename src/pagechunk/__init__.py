@@ -29,6 +29,7 @@ from pagechunk.model import (
     TARGET_CHARS,
     Block,
     Chunk,
+    ImageSpan,
     LinkSpan,
     ParsedPage,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "CleanOptions",
     "DecodeError",
     "InputTooLarge",
+    "ImageSpan",
     "LinkSpan",
     "Options",
     "PagechunkError",

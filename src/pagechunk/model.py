@@ -36,9 +36,11 @@ __all__ = [
     "ROW",
     "Block",
     "Chunk",
+    "ImageSpan",
     "LinkSpan",
     "MarkdownLayout",
     "ParsedPage",
+    "backtick_fence",
     "markdown_layout",
     "render_markdown",
 ]
@@ -140,6 +142,25 @@ class LinkSpan:
 
 
 @dataclass(frozen=True, slots=True)
+class ImageSpan:
+    """An image inside a block, or just before it, with its text alternative.
+
+    Attributes:
+        alt: The ``alt`` text, whitespace collapsed; images without one are
+            not recorded.
+        url: The ``src``, made absolute like a link's; ``""`` for an unsafe
+            or missing one.
+        leading: Whether the image stands before the block's text (or in an
+            element with no text before the block) rather than after some
+            of it.
+    """
+
+    alt: str
+    url: str
+    leading: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Block:
     """A paragraph-sized piece of visible text with the headings above it.
 
@@ -158,6 +179,14 @@ class Block:
             first row when it stands in ``<thead>`` or all its cells are
             ``<th>``. A header row starts a table; the table is the run of
             consecutive row blocks from it. Not part of equality.
+        language: The programming language a ``code`` block names
+            (``class="language-python"``, ``lang-js``, ``highlight-rust``,
+            or a Markdown fence's info string), ``""`` when none. Markdown
+            chunk bodies write it after the opening fence. Not part of
+            equality.
+        images: The images with alt text in the block, and those in the
+            elements without text just before it, in document order; only
+            Markdown chunk bodies show them. Not part of equality.
     """
 
     text: str
@@ -166,6 +195,8 @@ class Block:
     level: int = 0
     links: tuple[LinkSpan, ...] = field(default=(), compare=False, repr=False)
     header: bool = field(default=False, compare=False, repr=False)
+    language: str = field(default="", compare=False, repr=False)
+    images: tuple[ImageSpan, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,12 +355,12 @@ def _block_markdown(block: Block) -> tuple[str, int, int]:
         mark, line_break = marks
         return mark + text.replace("\n", line_break), len(mark), len(line_break) - 1
     if kind == CODE:
-        fence = _backtick_fence(text)
+        fence = backtick_fence(text)
         return f"{fence}\n{text}\n{fence}", len(fence) + 1, 0
     return text, 0, 0
 
 
-def _backtick_fence(code: str) -> str:
+def backtick_fence(code: str) -> str:
     """The shortest backtick fence, three at least, that no run in ``code``
     reaches, so the code cannot close it early."""
     if "```" not in code:

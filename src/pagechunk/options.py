@@ -36,6 +36,7 @@ from pagechunk.model import (
 from pagechunk.vocabulary import CHROME_HEADINGS
 
 __all__ = [
+    "BODY_MODES",
     "TABLE_MODES",
     "TITLE_SUFFIX_MODES",
     "ChunkOptions",
@@ -48,6 +49,11 @@ TABLE_MODES = frozenset({"text", "grid"})
 """How tables are read: ``"text"`` as the text API says (a ``<br>`` or a
 block inside a cell breaks the row), ``"grid"`` one block per row, cells
 repeated for their ``colspan``."""
+
+BODY_MODES = ("text", "markdown")
+"""What :attr:`ChunkOptions.body` takes: ``"text"`` writes a chunk's body as
+the text API says (block texts a blank line apart), ``"markdown"`` as
+Markdown (fenced code, tables, links, list and quote marks)."""
 
 TITLE_SUFFIX_MODES = (None, "auto")
 """What :attr:`Options.title_suffix` takes: None keeps the title whole,
@@ -196,10 +202,12 @@ class ChunkOptions:
             and the path's first heading hold one another (``"Rotating logs
             | Field Notes"`` over an ``<h1>`` ``"Rotating logs"``), so it
             names the page once; the text API repeats it.
+        body: A mode of :data:`BODY_MODES`: how a chunk's body is written.
 
     Raises:
         TypeError: A size is not a whole number.
-        ValueError: A size is below 1, or ``overlap_chars`` below 0.
+        ValueError: A size is below 1, ``overlap_chars`` below 0, or
+            ``body`` names no body mode.
     """
 
     target_chars: int | None = TARGET_CHARS
@@ -209,8 +217,11 @@ class ChunkOptions:
     overlap_chars: int = 0
     table_header: bool = False
     title_once: bool = False
+    body: str = "text"
 
     def __post_init__(self) -> None:
+        if self.body not in BODY_MODES:
+            raise ValueError(f"body must be 'text' or 'markdown', not {self.body!r}")
         _check_size("target_chars", self.target_chars)
         _check_size("max_chars", self.max_chars)
         if not _is_int(self.overlap_chars):

@@ -472,6 +472,7 @@ def chunk_html(
     length: Callable[[str], int] | None = _CHUNK.length,
     overlap_chars: int = _CHUNK.overlap_chars,
     table_header: bool = _CHUNK.table_header,
+    body: str = _CHUNK.body,
     encoding: str | None = None,
     options: Options | None = None,
     **parse_options: Any,
@@ -484,6 +485,13 @@ def chunk_html(
     table's header row is repeated by default here; the others are those of
     :func:`extract`, and so are the errors, with ``ValueError`` for a size
     below 1. The page's link list is not read here, so it is not built.
+
+    ``body="markdown"`` writes each chunk's body as Markdown instead of plain
+    text: code fenced with the language the page names, tables as Markdown
+    tables under their header row, links as ``[label](url)``, items and
+    quotes marked; a code block split across chunks is fenced in each.
+    ``max_chars`` holds the same, and ``start``/``end`` still count in
+    :attr:`ParsedPage.markdown`.
     """
     check_type("options", options, Options, optional=True)
     settings = (options or _DEFAULT).with_values(
@@ -497,6 +505,7 @@ def chunk_html(
         length=length,
         overlap_chars=overlap_chars,
         table_header=table_header,
+        body=body,
         **parse_options,
     )
     settings = replace(settings, parse=replace(settings.parse, links=False))

@@ -17,6 +17,7 @@ __all__ = [
     "BLOCK_TAGS",
     "CELL_TAGS",
     "CHROME_HEADINGS",
+    "CODE_LANGUAGE_PREFIXES",
     "CONTENT_NAME_WORDS",
     "HEADING_LEVELS",
     "HEAD_TAGS",
@@ -129,6 +130,10 @@ TAG_KINDS = MappingProxyType(
 )
 """The :attr:`~pagechunk.Block.kind` of a block element other than a
 paragraph; every other block element reads as a paragraph."""
+
+CODE_LANGUAGE_PREFIXES = ("language-", "lang-", "highlight-source-", "highlight-")
+"""Class-name prefixes that name a code block's language
+(``class="language-python"``), the longer of two that overlap first."""
 
 CELL_TAGS = frozenset({"td", "th"})
 """Table cells."""

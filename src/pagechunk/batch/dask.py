@@ -10,13 +10,15 @@ written as a local run writes its output.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import dask.bag
 
 from pagechunk.batch.manifest import remove_manifest
-from pagechunk.batch.records import chunk_partition
+from pagechunk.batch.records import NO_CHUNKS, chunk_partition
+from pagechunk.batch.run import countable
 from pagechunk.batch.settings import Settings
 from pagechunk.batch.sinks import (
     Outputs,
@@ -59,11 +61,24 @@ def chunk_bag(
     return bag
 
 
+_COUNTS = "pagechunk_counts"
+"""The key of the last record of a partition computed for
+:func:`chunk_on_dask`: its empty documents and skipped WARC records."""
+
+
 def _records(
-    paths: Iterable[str], settings: Settings, errors: bool
+    paths: Iterable[str], settings: Settings, errors: bool, counts: bool = False
 ) -> list[dict[str, Any]]:
     # A partition travels between processes, and a generator cannot.
-    return list(chunk_partition(paths, settings, errors=errors))
+    if not counts:
+        return list(chunk_partition(paths, settings, errors=errors))
+    empty: Counter[str] = Counter()
+    skipped: Counter[str] = Counter()
+    records = list(
+        chunk_partition(paths, settings, errors=errors, empty=empty, skipped=skipped)
+    )
+    records.append({_COUNTS: {"empty": len(empty), "skipped": dict(skipped)}})
+    return records
 
 
 def chunk_on_dask(
@@ -92,10 +107,11 @@ def chunk_on_dask(
         paths = list(input_paths(inputs))
         tally = Tally()
         outputs = Outputs(files)
-        bar = Progress(progress)
+        bar = Progress(progress, countable(paths))
         try:
             with Client(address) as client:
-                bag = chunk_bag(paths, settings=settings, errors=True)
+                listed = dask.bag.from_sequence(paths)
+                bag = listed.map_partitions(_records, settings, True, True)
                 for future in client.compute(bag.to_delayed()):
                     _tally_records(future.result(), outputs, tally, bar)
                     future.release()
@@ -103,19 +119,23 @@ def chunk_on_dask(
             bar.close()
             outputs.close()
         finish_output(files)
-    tally.failed_in_output = tally.failed
+    tally.failed_in_output = tally.failed + tally.empty
     return tally
 
 
 def _tally_records(
     records: list[dict[str, Any]], outputs: Outputs, tally: Tally, bar: Progress
 ) -> None:
+    counts = records.pop()[_COUNTS]
+    tally.skipped.update(counts["skipped"])
     errors = [record for record in records if "error" in record]
     chunks = [record for record in records if "error" not in record]
     outputs.write_records(chunks, errors=False)
     outputs.write_records(errors, errors=True)
     documents = len({record["doc_id"] for record in records})
+    empty = sum(record["error"] == NO_CHUNKS for record in errors)
     tally.documents += documents
     tally.chunks += len(chunks)
-    tally.failed += len(errors)
+    tally.failed += len(errors) - empty
+    tally.empty += empty
     bar.advance(documents, len(chunks))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,7 @@ from pagechunk.trim import RELEASE_BYTES, release_free_memory
 
 __all__ = [
     "ERROR_FIELDS",
+    "NO_CHUNKS",
     "RECORD_FIELDS",
     "Item",
     "Outcome",
@@ -38,6 +40,9 @@ __all__ = [
     "page_records",
 ]
 
+
+NO_CHUNKS = "NoChunks"
+"""The error name of a document that was read but gave no chunk."""
 
 RECORD_FIELDS = (
     "url",
@@ -53,6 +58,7 @@ RECORD_FIELDS = (
     "end",
     "page_type",
     "confidence",
+    "tokens",
 )
 """The fields of a chunk record, in the order they are written: the
 document's ``url`` and ``title``, the chunk's ``heading`` path, its
@@ -61,9 +67,10 @@ it, the document's ``doc_id`` (left out by the single-page command) and
 whether it asks not to be indexed (``noindex``), its language (``lang``, the
 first tag of ``<html lang>`` or of the ``Content-Language`` header, else
 ``""``), and where the chunk's body lies in the page's Markdown
-(``start``/``end``, as :class:`~pagechunk.Chunk` has them), and the
+(``start``/``end``, as :class:`~pagechunk.Chunk` has them), the
 document's ``page_type`` and extraction ``confidence`` (``""`` and 0.0 for
-Markdown). New fields are added at the end."""
+Markdown), and the chunk's ``tokens`` when the run counts sizes with a
+tokenizer (else null). New fields are added at the end."""
 
 ERROR_FIELDS = ("source", "url", "doc_id", "error", "message")
 """The fields of an error record: the source key, the URL, the document id,
@@ -125,6 +132,7 @@ def page_records(
         page = extract_page(document.content(), options, base_url=base_url, **context)
     url = base_url or document.url
     identity = {"doc_id": doc_id(document.key)} if with_id else {}
+    count = options.chunk.length if settings.tokenizer else None
     return [
         {
             "url": url,
@@ -140,6 +148,7 @@ def page_records(
             "end": chunk.end,
             "page_type": chunk.page_type,
             "confidence": chunk.confidence,
+            "tokens": count(chunk.text) if count else None,
         }
         for chunk in page_chunks(page, options.chunk)
     ]
@@ -188,7 +197,7 @@ def no_chunks(
     batch ends as records or as one error line; otherwise ``error``."""
     if error is not None or records:
         return error
-    return error_record(item.key, item.url, "NoChunks", "the document gave no chunk")
+    return error_record(item.key, item.url, NO_CHUNKS, "the document gave no chunk")
 
 
 def outcome(
@@ -210,7 +219,12 @@ def json_lines(records: Iterable[dict[str, Any]]) -> bytes:
 
 
 def chunk_partition(
-    paths: Iterable[str], settings: Settings | None = None, *, errors: bool = False
+    paths: Iterable[str],
+    settings: Settings | None = None,
+    *,
+    errors: bool = False,
+    empty: Counter[str] | None = None,
+    skipped: Counter[str] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The chunk records of the documents in some files or WARC archives.
 
@@ -218,13 +232,17 @@ def chunk_partition(
     :func:`pagechunk.batch.dask.chunk_bag`, and Spark's ``rdd.mapPartitions``
     takes it as it is. Documents that fail or give no chunk are skipped, or,
     with ``errors``, yield their error record (the only records with an
-    ``"error"`` field).
+    ``"error"`` field). A document that gives no chunk is also counted in
+    ``empty`` under its source key, and a WARC record that is no page in
+    ``skipped`` under the reason, as a batch command's summary counts them.
     """
     settings = settings or Settings()
     for path in paths:
-        for item in read_path(path):
+        for item in read_path(path, skipped=skipped):
             records, error = document_records(item, settings)
             error = no_chunks(item, records, error)
+            if error is not None and error["error"] == NO_CHUNKS and empty is not None:
+                empty[item.key] += 1
             if error is not None and errors:
                 yield error
             yield from records

@@ -35,7 +35,9 @@ from pagechunk.batch.sinks import (
 )
 from pagechunk.batch.sources import (
     FETCH_TIMEOUT,
+    WARC_SUFFIXES,
     documents,
+    input_paths,
     read_sources,
     source_file,
 )
@@ -77,10 +79,13 @@ def chunk_inputs(
             tally = Tally()
             outputs = open_outputs(manifest, files)
             try:
-                items = documents(inputs, timeout=timeout, stdin=stdin)
+                items = documents(
+                    inputs, timeout=timeout, stdin=stdin, skipped=tally.skipped
+                )
                 batches = _queued(manifest, items, tally)
                 outcomes = process(batches, settings, workers, memory=memory)
-                _write(outcomes, outputs, manifest, tally, progress)
+                total = None if resume else countable(inputs)
+                _write(outcomes, outputs, manifest, tally, progress, total)
             finally:
                 outputs.close()
             finish_output(files)
@@ -201,16 +206,25 @@ def _skip(
     return True
 
 
+def countable(inputs: Sequence[str]) -> int | None:
+    """How many documents the inputs hold, when that is known without
+    reading them: not for standard input or a WARC archive."""
+    if any(name == "-" or name.lower().endswith(WARC_SUFFIXES) for name in inputs):
+        return None
+    return sum(1 for _ in input_paths(inputs))
+
+
 def _write(
     outcomes: Iterable[Outcome],
     outputs: Outputs,
     manifest: Manifest,
     tally: Tally,
     progress: bool,
+    total: int | None = None,
 ) -> None:
     """Append outcomes to the files, committing them to the manifest once
-    they are flushed."""
-    bar = Progress(progress)
+    they are flushed; the progress bar counts up to ``total`` when known."""
+    bar = Progress(progress, total)
     written: list[Outcome] = []
 
     def commit() -> None:

@@ -284,6 +284,7 @@ def _schema() -> Any:
         "end": pa.int64(),
         "page_type": pa.string(),
         "confidence": pa.float64(),
+        "tokens": pa.int32(),
     }
     return pa.schema([(name, types[name]) for name in RECORD_FIELDS])
 

@@ -22,6 +22,7 @@ import sys
 import urllib.error
 import urllib.request
 import zlib
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import groupby
@@ -197,11 +198,13 @@ def documents(
     *,
     timeout: float = FETCH_TIMEOUT,
     stdin: BinaryIO | None = None,
+    skipped: Counter[str] | None = None,
 ) -> Iterator[Document | Unreadable]:
     """Every document of the inputs in input order; what fails to read is
-    yielded as :class:`Unreadable` in its place."""
+    yielded as :class:`Unreadable` in its place, and each WARC record that is
+    no page is counted in ``skipped`` under its reason."""
     for source in input_paths(inputs):
-        yield from read_path(source, timeout=timeout, stdin=stdin)
+        yield from read_path(source, timeout=timeout, stdin=stdin, skipped=skipped)
 
 
 def read_path(
@@ -210,10 +213,12 @@ def read_path(
     timeout: float = FETCH_TIMEOUT,
     stdin: BinaryIO | None = None,
     root: str | None = None,
+    skipped: Counter[str] | None = None,
 ) -> Iterator[Document | Unreadable]:
-    """The documents of one file, URL or ``-``: one, or a WARC's pages."""
+    """The documents of one file, URL or ``-``: one, or a WARC's pages (the
+    records that are no page counted in ``skipped`` by reason)."""
     if _is_warc(source):
-        yield from _warc_documents(source, root=root)
+        yield from _warc_documents(source, root=root, skipped=skipped)
         return
     try:
         yield read_input(source, timeout=timeout, stdin=stdin, root=root)
@@ -288,7 +293,11 @@ def _archive_of(key: str) -> str:
 
 
 def _warc_documents(
-    path: str, *, root: str | None = None, only: frozenset[str] | None = None
+    path: str,
+    *,
+    root: str | None = None,
+    only: frozenset[str] | None = None,
+    skipped: Counter[str] | None = None,
 ) -> Iterator[Document | Unreadable]:
     """The HTML pages fetched with status 200 in a WARC archive, as documents.
 
@@ -333,10 +342,12 @@ def _warc_documents(
             except Exception as error:  # native code: one record, one error
                 message = str(error) or type(error).__name__
                 document = Unreadable(key, frame.uri or key, "WarcError", message)
-            if document is not None:
+            if not isinstance(document, str):
                 yield document
             elif only is not None:
                 yield Unreadable(key, path, "InputError", "not an HTML page")
+            elif skipped is not None:
+                skipped[document] += 1
             if only is not None and not remaining:
                 return
     yield from _unreadable(path, remaining, "InputError", "no such record any more")
@@ -364,19 +375,22 @@ def _unreadable(
         yield Unreadable(key, path, error, message)
 
 
-def _warc_page(record: Any, key: str, uri: str) -> Document | Unreadable | None:
+def _warc_page(record: Any, key: str, uri: str) -> Document | Unreadable | str:
     """The record as a document when it is an HTML page fetched with status
-    200; Unreadable when it, or its HTTP message, is broken."""
+    200; Unreadable when it, or its HTTP message, is broken; else why it is
+    skipped (``"status 404"``, ``"application/pdf"``)."""
     url = uri or key
     http = record.http_headers
     if http is None:
         declared = (record.headers.get("Content-Type") or "").lower()
         if not declared or declared.startswith("application/http"):
             return Unreadable(key, url, "WarcError", "broken HTTP response")
-        return None
+        return declared.split(";")[0].strip() or "no HTTP response"
     media_type = (record.http_content_type or "").lower()
-    if http.status_code != 200 or media_type not in HTML_MEDIA_TYPES:
-        return None
+    if http.status_code != 200:
+        return f"status {http.status_code}"
+    if media_type not in HTML_MEDIA_TYPES:
+        return media_type or "no media type"
     try:
         body = record.reader.read()
     except (OSError, ValueError) as error:

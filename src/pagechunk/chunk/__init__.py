@@ -14,6 +14,9 @@ The steps, one module each, in the order they run:
 - :mod:`~pagechunk.chunk.pack`: units to chunks, with overlap and repeated
   table headers.
 
+With ``body="markdown"``, :mod:`~pagechunk.chunk.markdown_body` first
+rewrites the blocks as the Markdown the bodies show.
+
 Sizes are characters unless a ``length`` function is given, such as a
 tokenizer's (:func:`pagechunk.tokens.tokenizer_length`). Such a function is
 called once for each block, line, sentence and piece it measures, plus once to
@@ -26,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from pagechunk.checks import check_blocks, check_callable, check_text
+from pagechunk.chunk.markdown_body import MarkdownBody
 from pagechunk.chunk.pack import Packer
 from pagechunk.chunk.sections import heading_prefix, sections
 from pagechunk.chunk.units import ChunkSource, Meter
@@ -122,7 +126,9 @@ def chunk_with(
 ) -> list[Chunk]:
     """:func:`chunk_blocks` with its options as one object, as the pipeline
     holds them; ``title``, ``url``, ``lang``, ``page_type`` and
-    ``confidence`` are the document's.
+    ``confidence`` are the document's. With ``options.body == "markdown"``
+    the bodies are Markdown (:mod:`~pagechunk.chunk.markdown_body`);
+    ``max_chars`` holds the same.
 
     Raises:
         ValueError: ``options.length`` returns anything but an int of at
@@ -136,9 +142,13 @@ def chunk_with(
     target, limit = _sizes(options.target_chars, options.max_chars)
     meter = Meter(options.length)
     source = ChunkSource(url, title.strip(), lang, page_type, confidence)
-    packer = Packer(meter, limit, options.overlap_chars, options.table_header, source)
+    markdown = options.body == "markdown"
+    packer = Packer(
+        meter, limit, options.overlap_chars, options.table_header, source, markdown
+    )
     prefixes: dict[str, str] = {}
-    for heading, units in sections(list(blocks), meter):
+
+    def prefix_of(heading: str) -> str:
         prefix = prefixes.get(heading)
         if prefix is None:
             prefix = prefixes[heading] = (
@@ -146,8 +156,18 @@ def chunk_with(
                 if options.prefix
                 else ""
             )
-        packer.section(heading, prefix, units, target)
-    return packer.chunks
+        return prefix
+
+    blocks = list(blocks)
+    body = None
+    if markdown:
+        body = MarkdownBody(
+            blocks, lambda heading: packer.body_limit(prefix_of(heading)), meter
+        )
+        blocks = body.blocks
+    for heading, units in sections(blocks, meter):
+        packer.section(heading, prefix_of(heading), units, target)
+    return body.remap(packer.chunks) if body is not None else packer.chunks
 
 
 def chunk_markdown(

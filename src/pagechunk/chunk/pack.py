@@ -44,13 +44,23 @@ class Packer:
         overlap: int,
         table_header: bool,
         source: ChunkSource,
+        markdown: bool = False,
     ) -> None:
         self.meter = meter
         self.limit = limit
         self.overlap = overlap
         self.table_header = table_header
         self.source = source
+        # Markdown bodies: a table's rows one line apart, so that they stay
+        # one table, and no overlap that would open or cut a fence or a row.
+        self.markdown = markdown
         self.chunks: list[Chunk] = []
+
+    def body_limit(self, head: str) -> int | None:
+        """The size left for a chunk's body after the prefix ``head``."""
+        if self.limit is None:
+            return None
+        return self.limit - (self.meter(head) + self.meter.paragraph if head else 0)
 
     def section(
         self, heading: str, head: str, units: list[Unit], target: int | None
@@ -58,7 +68,7 @@ class Packer:
         """Chunk the units of one heading section, whose prefix is ``head``."""
         meter = self.meter
         overhead = meter(head) + meter.paragraph if head else 0
-        body_limit = None if self.limit is None else self.limit - overhead
+        body_limit = self.body_limit(head)
         body_target = None if target is None else max(1, target - overhead)
         if body_limit is not None and max(unit.size for unit in units) > body_limit:
             units = self._split(units, body_target or body_limit, body_limit)
@@ -146,13 +156,19 @@ class Packer:
         over the limit is split again, its bodies kept within ``cap``."""
         meter = self.meter
         piece = join(units, glue, meter(glue) if glue else 0)
-        body, size = piece.text.lstrip(" "), piece.size
+        text = piece.text
+        if self.markdown and glue == "\n\n":
+            text = _rows_tight(units)
+        body, size = text.lstrip(" "), piece.size
         if header is not None:
-            body = f"{header.text}\n\n{body}"
+            between = "\n" if self.markdown else "\n\n"
+            body = header.text + between + body
             size += header.size + meter.paragraph
         overlap = ""
         if self.overlap and header is None and section.previous_unit is not None:
             overlap = self._overlap(section, piece, size)
+            if self.markdown and _breaks_markdown(overlap):
+                overlap = ""
         text = _compose(section.head, overlap + body)
         measured = size
         if not meter.exact and self.limit is not None:
@@ -255,6 +271,21 @@ class Packer:
                 return words + glue
             chars = min(len(words) - 1, chars * budget // words_size)
         return ""
+
+
+def _rows_tight(units: list[Unit]) -> str:
+    """The units a blank line apart, but rows of one table a line apart."""
+    parts = [units[0].text]
+    for previous, unit in zip(units, units[1:], strict=False):
+        tight = unit.table is not None and unit.table is previous.table
+        parts += ["\n" if tight else "\n\n", unit.text]
+    return "".join(parts)
+
+
+def _breaks_markdown(overlap: str) -> bool:
+    """Whether an overlap holds a fence or a table row, which repeated
+    alone would open a fence or a table the chunk does not close."""
+    return "```" in overlap or "~~~" in overlap or "|" in overlap
 
 
 def _compose(head: str, body: str) -> str:

@@ -7,12 +7,14 @@ and the others are still processed; the exit status is then 1.
 
 Commands that take a name as their first argument go in :data:`COMMANDS`:
 ``pagechunk chunk INPUT... -o OUT`` for batches (see :mod:`pagechunk.batch.run`),
-``pagechunk reprocess MANIFEST``, and ``pagechunk explain FILE_OR_URL``, which
-says why each block of a page was kept or dropped. Any other first argument is
-an input, so ``pagechunk page.html`` keeps working; a file named like a command
-is read as ``./chunk``. Batch commands exit with 0 when every document gave
-chunks, 1 when one failed, and 2 when the run could not be done as asked. The
-arguments each command takes are in :mod:`pagechunk.cli.args`.
+``pagechunk reprocess MANIFEST``, ``pagechunk extract FILE_OR_URL`` (see
+:mod:`pagechunk.cli.extract`) and ``pagechunk explain FILE_OR_URL``, which says
+why each block of a page was kept or dropped; ``pagechunk --help`` lists them.
+Any other first argument is an input, so ``pagechunk page.html`` keeps working;
+a file named like a command is read as ``./chunk``. Batch commands exit with 0
+when every document gave chunks, 1 when one failed, and 2 when the run could
+not be done as asked. The arguments each command takes are in
+:mod:`pagechunk.cli.args`.
 """
 
 from __future__ import annotations
@@ -34,17 +36,21 @@ from pagechunk.batch.tally import Tally
 from pagechunk.cli.args import (
     add_chunk_options,
     build_chunk_parser,
+    build_extract_parser,
     build_parser,
     build_reprocess_parser,
+    read_input_lists,
     settings_from,
     whole_number,
 )
+from pagechunk.cli.extract import extract_command
 from pagechunk.errors import PagechunkError
 
 __all__ = [
     "COMMANDS",
     "add_chunk_options",
     "build_chunk_parser",
+    "build_extract_parser",
     "build_parser",
     "build_reprocess_parser",
     "chunk_records",
@@ -101,6 +107,12 @@ def chunk_records(
 def _chunk(argv: list[str]) -> int:
     parser = build_chunk_parser()
     arguments = parser.parse_args(argv)
+    try:
+        arguments.inputs += read_input_lists(arguments.input_list)
+    except OSError as error:
+        parser.error(f"cannot read an input list: {error}")
+    if not arguments.inputs:
+        parser.error("give at least one INPUT, or -i LIST")
     format = arguments.format or (
         "parquet" if arguments.output.lower().endswith(".parquet") else "jsonl"
     )
@@ -206,7 +218,9 @@ def _explain(argv: list[str]) -> int:
     return 0
 
 
-COMMANDS.update(chunk=_chunk, reprocess=_reprocess, explain=_explain)
+COMMANDS.update(
+    chunk=_chunk, reprocess=_reprocess, extract=extract_command, explain=_explain
+)
 
 
 def _report(source: str, message: str) -> None:

@@ -15,20 +15,37 @@ from collections.abc import Callable
 from pagechunk.batch.settings import Settings
 from pagechunk.batch.sinks import FORMATS
 from pagechunk.batch.sources import FETCH_TIMEOUT
-from pagechunk.options import TITLE_SUFFIX_MODES, Options
+from pagechunk.options import BODY_MODES, TITLE_SUFFIX_MODES, Options
 from pagechunk.tokens import tokenizer_length
 from pagechunk.version import __version__
 
 __all__ = [
+    "COMMANDS_HELP",
+    "EXTRACT_FORMATS",
     "add_chunk_options",
     "build_chunk_parser",
+    "build_extract_parser",
     "build_parser",
     "build_reprocess_parser",
+    "read_input_lists",
     "settings_from",
     "whole_number",
 ]
 
 _DEFAULT = Options()
+
+EXTRACT_FORMATS = ("markdown", "text", "json")
+"""What ``pagechunk extract --format`` prints."""
+
+COMMANDS_HELP = """\
+commands (each takes --help):
+  pagechunk FILE_OR_URL ...          print the chunks of a few pages as JSON lines
+  pagechunk extract FILE_OR_URL      print one page cleaned, with its metadata
+  pagechunk explain FILE_OR_URL      say why each block was kept or dropped
+  pagechunk chunk INPUT... -o OUT    chunk a crawl into one JSON Lines or Parquet file
+  pagechunk reprocess MANIFEST       redo what an older version chunked
+"""
+"""The subcommands, as ``pagechunk --help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
             "Print the chunks of web pages as JSON lines: url, title, heading, "
             "position, text, chars, noindex, lang, start, end."
         ),
+        epilog=COMMANDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "inputs",
@@ -66,11 +85,20 @@ def build_chunk_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "inputs",
-        nargs="+",
+        nargs="*",
         metavar="INPUT",
         help="an HTML or Markdown (.md) file, a directory (its .html, .htm and "
         ".html.gz files), a .warc or .warc.gz archive, - for standard input, "
         "or an http(s) URL",
+    )
+    parser.add_argument(
+        "-i",
+        "--input-list",
+        action="append",
+        default=[],
+        metavar="LIST",
+        help="read more inputs from the file LIST, one path or URL a line "
+        "(blank lines and lines starting with # are skipped); may be repeated",
     )
     parser.add_argument(
         "-o", "--output", required=True, metavar="OUT", help="the file to write"
@@ -103,6 +131,68 @@ def build_chunk_parser() -> argparse.ArgumentParser:
     add_chunk_options(parser)
     _add_timeout(parser)
     return parser
+
+
+def build_extract_parser() -> argparse.ArgumentParser:
+    """The parser of ``pagechunk extract FILE_OR_URL``."""
+    parser = argparse.ArgumentParser(
+        prog="pagechunk extract",
+        description=(
+            "Print one page as the pipeline cleans it, with its metadata: as "
+            "Markdown under a front matter, as text under key: value lines, "
+            "or as one JSON object (with both)."
+        ),
+    )
+    parser.add_argument(
+        "input",
+        metavar="FILE_OR_URL",
+        help="an .html, .htm, .html.gz or .md file, - for standard input, or "
+        "an http(s) URL",
+    )
+    parser.add_argument(
+        "--format",
+        choices=EXTRACT_FORMATS,
+        default=EXTRACT_FORMATS[0],
+        help=f"what to print (default {EXTRACT_FORMATS[0]})",
+    )
+    parser.add_argument(
+        "--url",
+        metavar="BASE_URL",
+        help="the URL the page came from (default: a fetched URL's address, "
+        "else the page's canonical URL)",
+    )
+    parser.add_argument(
+        "--title-suffix",
+        choices=[mode for mode in TITLE_SUFFIX_MODES if mode],
+        default=_DEFAULT.title_suffix,
+        help="'auto' drops a site name after the page title",
+    )
+    parser.add_argument(
+        "--no-clean",
+        dest="clean",
+        action="store_false",
+        default=_DEFAULT.clean,
+        help="keep the blocks the boilerplate cleaner would drop",
+    )
+    _add_timeout(parser)
+    return parser
+
+
+def read_input_lists(lists: list[str]) -> list[str]:
+    """The inputs that the files ``lists`` name, one a line, in order;
+    blank lines and lines starting with ``#`` are skipped.
+
+    Raises:
+        OSError: A list cannot be read.
+    """
+    inputs: list[str] = []
+    for name in lists:
+        with open(name, encoding="utf-8") as listing:
+            for line in listing:
+                entry = line.strip()
+                if entry and not entry.startswith("#"):
+                    inputs.append(entry)
+    return inputs
 
 
 def build_reprocess_parser() -> argparse.ArgumentParser:
@@ -171,6 +261,14 @@ def add_chunk_options(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         default=_DEFAULT.chunk.prefix,
         help="do not begin each chunk with the title and heading path",
+    )
+    parser.add_argument(
+        "--body",
+        choices=BODY_MODES,
+        default=_DEFAULT.chunk.body,
+        help="write chunk bodies as plain text, or as Markdown: fenced code, "
+        "tables, [links](url) and image alt text "
+        f"(default {_DEFAULT.chunk.body})",
     )
     parser.add_argument(
         "--no-clean",
@@ -259,6 +357,7 @@ def settings_from(arguments: argparse.Namespace) -> Settings:
         clean=arguments.clean,
         overlap_chars=arguments.overlap_chars,
         title_suffix=arguments.title_suffix,
+        body=arguments.body,
     )
     return Settings(
         options=options,

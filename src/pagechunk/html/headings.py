@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pagechunk.model import HEADING, HEADING_SEPARATOR, Block, LinkSpan
+from pagechunk.model import HEADING, HEADING_SEPARATOR, Block, ImageSpan, LinkSpan
 
 __all__ = ["HeadedBlocks"]
 
@@ -58,6 +58,8 @@ class HeadedBlocks:
         level: int,
         links: list[LinkSpan],
         header: bool = False,
+        language: str = "",
+        images: tuple[ImageSpan, ...] = (),
     ) -> None:
         if self.content_depth:
             heading = self.content_path_text
@@ -69,7 +71,9 @@ class HeadedBlocks:
             heading = self.path_text
             self.outside.append(len(self.blocks))
         spans = tuple(links) if links else ()
-        self.blocks.append(Block(text, heading, kind, level, spans, header))
+        self.blocks.append(
+            Block(text, heading, kind, level, spans, header, language, images)
+        )
 
     def emit_heading(self, level: int, text: str, links: list[LinkSpan]) -> None:
         """Put a heading into the heading paths, and emit it unless empty."""

@@ -10,16 +10,23 @@ Text is collected raw and tidied once per block.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
 
+from pagechunk.html.flatten import IMAGES_ATTRIBUTE, LANGUAGE_ATTRIBUTE
 from pagechunk.html.headings import HeadedBlocks
 from pagechunk.html.tables import CELL_SEPARATOR, Tables, cell_mark, cell_text
-from pagechunk.model import CODE, PARAGRAPH, ROW, Block, LinkSpan
+from pagechunk.model import CODE, PARAGRAPH, ROW, Block, ImageSpan, LinkSpan
 from pagechunk.options import ParseOptions
-from pagechunk.vocabulary import BLOCK_TAGS, CELL_TAGS, HEADING_LEVELS, TAG_KINDS
+from pagechunk.vocabulary import (
+    BLOCK_TAGS,
+    CELL_TAGS,
+    HEADING_LEVELS,
+    TAG_KINDS,
+)
 
 __all__ = ["walk"]
 
@@ -112,9 +119,11 @@ class _Walker:
     __slots__ = (
         "blocks",
         "cell",
+        "code_language",
         "content",
         "has_text",
         "heading",
+        "images",
         "in_code",
         "kinds",
         "line",
@@ -141,11 +150,13 @@ class _Walker:
         self.cell: etree._Element | None = None  # the grid cell being read
         self.kinds: list[str] = []
         self.in_code = False
+        self.code_language = ""  # the language the open code block names
         self.lines: list[str] = []  # the block's lines before the last <br>
         self.line: list[str] = []
         self.line_has_text = False
         self.has_text = False
         self.links: list[LinkSpan] = []  # the block's link spans
+        self.images: list[ImageSpan] = []  # the block's images, and any before it
         self.link: _Link | None = None
         self.heading: _Heading | None = None
 
@@ -212,7 +223,10 @@ class _Walker:
             header = kind == ROW and self.tables.row_header
             if header:
                 self.tables.row_header = False
-            self.blocks.emit(kind, text, 0, self.links, header)
+            language = self.code_language if kind == CODE else ""
+            images = tuple(self.images)
+            self.images = []
+            self.blocks.emit(kind, text, 0, self.links, header, language, images)
         self.clear()
 
     def clear(self) -> None:
@@ -249,7 +263,10 @@ class _Walker:
             return
         is_content = element in self.content
         if role == _BLOCK or is_content:
-            self.open_block(_KINDS.get(tag, PARAGRAPH))
+            kind = _KINDS.get(tag, PARAGRAPH)
+            self.open_block(kind)
+            if kind == CODE:
+                self.code_language = element.get(LANGUAGE_ATTRIBUTE, "")
             if is_content:
                 self.blocks.content_depth += 1
                 if role == _HEADING:  # a heading the focus step keeps
@@ -271,6 +288,9 @@ class _Walker:
         elif role == _TABLE:
             self.open_block(PARAGRAPH)
             self.tables.open_table(element)
+        noted = element.get(IMAGES_ATTRIBUTE)
+        if noted is not None and self.heading is None:
+            self.add_images(noted)
 
     def end(self, element: etree._Element, tag: str, role: int | None) -> None:
         if self.cell is not None:
@@ -320,6 +340,15 @@ class _Walker:
         self.close_link_span()
         href = (element.get("href") or "").strip()
         self.link = _Link(self.resolve(href)) if href else None
+
+    def add_images(self, noted: str) -> None:
+        """Hold the images flatten noted on a block element for the next
+        block emitted."""
+        for alt, src, leading in json.loads(noted):
+            src = src.strip()
+            url = self.resolve(src) if src else ""
+            leading = leading and not self.has_text
+            self.images.append(ImageSpan(self.tidy(alt), url, leading))
 
     def close_link(self) -> None:
         self.close_link_span()
