@@ -3,6 +3,8 @@ prefix."""
 
 from __future__ import annotations
 
+from unittest.mock import ANY
+
 from pagechunk import MAX_CHARS, TARGET_CHARS, Block, Chunk, chunk_blocks
 
 
@@ -22,3 +24,8 @@ def bodies(
         blocks, target_chars=target_chars, max_chars=max_chars, prefix=False
     )
     return texts(chunks)
+
+
+MODEL_KEYS = {"page_type": ANY, "confidence": ANY}
+"""The metadata keys whose values come from models (the page type and the
+extraction confidence): any value compares equal."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from chunk_texts import MODEL_KEYS
 from pagechunk import chunk_html
 from pagechunk.integrations import (
     adapter_options,
@@ -50,6 +51,7 @@ def test_chunk_page_gives_the_chunks_of_chunk_html() -> None:
             "position": 0,
             "start": 7,
             "end": 30,
+            **MODEL_KEYS,
         }
     ]
     assert [piece.id for piece in pieces] == [

@@ -19,6 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chunk_texts import MODEL_KEYS
+
 
 def _framework(name: str) -> ModuleType:
     if os.environ.get("CI"):
@@ -75,6 +77,7 @@ def _meta(url: str, heading: str, position: int, **more: object) -> dict[str, ob
         "start": start,
         "end": end,
         "lang": "en",
+        **MODEL_KEYS,
         **more,
     }
 
@@ -179,6 +182,7 @@ def test_page_without_lang_has_no_lang_key() -> None:
         "position": 0,
         "start": 0,
         "end": 5,
+        **MODEL_KEYS,
     }
 
 
@@ -217,6 +221,7 @@ def test_loader_takes_the_language_of_a_warc_response(tmp_path: Path) -> None:
         "start": 0,
         "end": 12,
         "lang": "de",
+        **MODEL_KEYS,
     }
 
 

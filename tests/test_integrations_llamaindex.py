@@ -16,6 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chunk_texts import MODEL_KEYS
+
 
 def _framework(name: str) -> ModuleType:
     if os.environ.get("CI"):
@@ -62,6 +64,7 @@ KEYS = [
     "end",
     "lang",
     "page_type",
+    "confidence",
     "headline",
     "author",
     "published",
@@ -105,6 +108,7 @@ def test_nodes_hold_the_chunks_with_pagechunk_metadata() -> None:
             "start": 13,
             "end": 68,
             "lang": "en",
+            **MODEL_KEYS,
         },
         {
             "source": TEA_URL,
@@ -116,6 +120,7 @@ def test_nodes_hold_the_chunks_with_pagechunk_metadata() -> None:
             "start": 84,
             "end": 131,
             "lang": "en",
+            **MODEL_KEYS,
         },
     ]
 
