@@ -49,7 +49,7 @@ def test_chunk_with_takes_the_options_object() -> None:
     blocks = [Block("One two three.", "H"), Block("Four.", "H")]
     options = ChunkOptions(target_chars=12, max_chars=13, prefix=False)
     chunks = chunk_with(blocks, options, title="T", url="u", lang="de")
-    assert [dataclasses.astuple(chunk) for chunk in chunks] == [
+    assert [dataclasses.astuple(chunk)[:8] for chunk in chunks] == [
         ("One two", "H", 0, "u", "T", "de", 0, 7),
         ("three.", "H", 1, "u", "T", "de", 8, 14),
         ("Four.", "H", 2, "u", "T", "de", 16, 21),
@@ -90,7 +90,7 @@ def test_positions_count_from_zero() -> None:
 def test_chunk_markdown() -> None:
     markdown = "# Guide\n\nIntro.\n\n## Setup\n\nStep one.\n\nStep two.\n"
     chunks = chunk_markdown(markdown, title=" Guide ", url="u", lang="en")
-    assert [dataclasses.astuple(chunk) for chunk in chunks] == [
+    assert [dataclasses.astuple(chunk)[:8] for chunk in chunks] == [
         ("Guide\n\nIntro.", "Guide", 0, "u", "Guide", "en", 9, 15),
         (
             "Guide › Setup\n\nStep one.\n\nStep two.",
@@ -109,7 +109,7 @@ def test_chunk_markdown_reads_an_inline_code_line_as_a_paragraph() -> None:
     # A backtick run with another backtick after it on its line opens inline
     # code, not a fence: the heading and the body after it are read.
     chunks = chunk_markdown("```inline``` code\n\n# Title\n\nBody", url="u")
-    assert [dataclasses.astuple(chunk) for chunk in chunks] == [
+    assert [dataclasses.astuple(chunk)[:8] for chunk in chunks] == [
         ("```inline``` code", "", 0, "u", "", "", 0, 17),
         ("Title\n\nBody", "Title", 1, "u", "", "", 28, 32),
     ]

@@ -30,6 +30,19 @@ FIELDS = (
     "lang",
     "start",
     "end",
+    "id",
+    "digest",
+    "source",
+    "headline",
+    "author",
+    "published",
+    "modified",
+    "description",
+    "site_name",
+    "canonical_url",
+    "image",
+    "tags",
+    "license",
 )
 
 CAFE_PAGE = (

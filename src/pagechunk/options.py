@@ -173,6 +173,9 @@ class ChunkOptions:
         overlap_chars: How much of the previous chunk's end a chunk repeats.
         table_header: Whether a chunk that goes on with a table opens with
             its header row.
+        drop_repeats: Whether a chunk whose body (the text after the
+            prefix) repeats the body of an earlier chunk of the same call is
+            left out, the positions after it counting on without a gap.
 
     Raises:
         TypeError: A size is not a whole number.
@@ -185,6 +188,7 @@ class ChunkOptions:
     length: Callable[[str], int] | None = field(default=None, compare=False)
     overlap_chars: int = 0
     table_header: bool = False
+    drop_repeats: bool = False
 
     def __post_init__(self) -> None:
         _check_size("target_chars", self.target_chars)
@@ -212,7 +216,8 @@ class Options:
         title_suffix: A mode of :data:`TITLE_SUFFIX_MODES`.
         cleaning: The block-cleaning thresholds.
         chunk: How chunks are packed; a split table repeats its header row
-            by default here.
+            and a chunk repeating an earlier one's body is left out, by
+            default here.
 
     Raises:
         ValueError: ``title_suffix`` is not a mode of
@@ -224,7 +229,7 @@ class Options:
     focus: bool | None = None
     title_suffix: str | None = None
     cleaning: CleanOptions = CleanOptions()
-    chunk: ChunkOptions = ChunkOptions(table_header=True)
+    chunk: ChunkOptions = ChunkOptions(table_header=True, drop_repeats=True)
 
     def __post_init__(self) -> None:
         if self.title_suffix not in TITLE_SUFFIX_MODES:

@@ -15,7 +15,7 @@ naming none treats only relative links as local.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from lxml import etree
@@ -31,12 +31,14 @@ from pagechunk.html.decode import decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.focus import focus_article
 from pagechunk.html.head import PageHead, first_language, read_head
+from pagechunk.html.jsonld import jsonld_objects
+from pagechunk.html.metadata import PageMetadata, language_tag, read_metadata
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
-from pagechunk.model import HEADING, Chunk, ParsedPage
+from pagechunk.model import HEADING, Chunk, ParsedPage, chunk_id
 from pagechunk.options import ChunkOptions, Options, ParseOptions
 
 __all__ = [
@@ -250,11 +252,15 @@ def extract_page(
     focus = cleaning if options.focus is None else options.focus
     parse = options.parse
     root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    metadata = read_metadata(root, head, jsonld_objects(root))
     title, content = _prune(root, parse)
     if focus:
         root, content = _focus(root, content)
     page = _walk_page(root, content, head, title, parse)
     del root, content  # the tree goes before cleaning, which adds to the blocks
+    page.lang = language_tag(page.lang)
+    for name in _METADATA:
+        setattr(page, name, getattr(metadata, name))
     if options.title_suffix == "auto":
         page.title = drop_site_suffix(
             page.title, site_name=head.site_name, url=page.url
@@ -359,7 +365,7 @@ def markdown_page(
         blocks=blocks,
         links=[],
         url=url or "",
-        lang=first_language(content_language),
+        lang=language_tag(first_language(content_language)),
     )
 
 
@@ -427,7 +433,27 @@ def chunk_html(
 def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]:
     """The chunks of a parsed page, as :func:`chunk_html` makes them from
     what :func:`extract` returns: :func:`~pagechunk.chunk_blocks` with the
-    page's title, ``url`` and ``lang``."""
-    return chunk_with(
+    page's title, ``url`` and ``lang``, each chunk carrying the page's
+    metadata and its :attr:`~pagechunk.Chunk.id`
+    (:func:`~pagechunk.model.chunk_id` of the page's ``url``, else its
+    :attr:`~pagechunk.ParsedPage.digest`)."""
+    chunks = chunk_with(
         page.blocks, options, title=page.title, url=page.url, lang=page.lang
     )
+    if not chunks:
+        return chunks
+    document = page.url or page.digest
+    metadata = {name: getattr(page, name) for name in _METADATA}
+    return [
+        replace(
+            chunk,
+            id=chunk_id(document, chunk.position, chunk.text),
+            **metadata,
+        )
+        for chunk in chunks
+    ]
+
+
+_METADATA = tuple(field.name for field in fields(PageMetadata))
+"""The fields :class:`~pagechunk.html.metadata.PageMetadata`,
+:class:`~pagechunk.ParsedPage` and :class:`~pagechunk.Chunk` share."""

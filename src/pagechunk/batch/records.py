@@ -25,6 +25,7 @@ from pagechunk.trim import RELEASE_BYTES, release_free_memory
 
 __all__ = [
     "ERROR_FIELDS",
+    "PAGE_METADATA",
     "RECORD_FIELDS",
     "Item",
     "Outcome",
@@ -35,8 +36,24 @@ __all__ = [
     "json_lines",
     "outcome",
     "page_records",
+    "skip_record",
 ]
 
+
+PAGE_METADATA = (
+    "headline",
+    "author",
+    "published",
+    "modified",
+    "description",
+    "site_name",
+    "canonical_url",
+    "image",
+    "tags",
+    "license",
+)
+"""The page metadata fields of a record, as :class:`~pagechunk.ParsedPage`
+has them (``tags`` a list of strings)."""
 
 RECORD_FIELDS = (
     "url",
@@ -50,6 +67,10 @@ RECORD_FIELDS = (
     "lang",
     "start",
     "end",
+    "id",
+    "digest",
+    "source",
+    *PAGE_METADATA,
 )
 """The fields of a chunk record, in the order they are written: the
 document's ``url`` and ``title``, the chunk's ``heading`` path, its
@@ -58,8 +79,14 @@ it, the document's ``doc_id`` (left out by the single-page command) and
 whether it asks not to be indexed (``noindex``), its language (``lang``, the
 first tag of ``<html lang>`` or of the ``Content-Language`` header, else
 ``""``), and where the chunk's body lies in the page's Markdown
-(``start``/``end``, as :class:`~pagechunk.Chunk` has them). New fields are
-added at the end."""
+(``start``/``end``, as :class:`~pagechunk.Chunk` has them), the chunk's
+stable ``id`` (:attr:`~pagechunk.Chunk.id`), the ``digest`` of the document's
+cleaned text (:attr:`~pagechunk.ParsedPage.digest`), the document's
+``source`` (the path, URL or ``ARCHIVE#N`` it was read from), and the page
+metadata of :data:`PAGE_METADATA`. ``url`` is the base URL given, else the
+page's own address (its canonical URL, for a saved file), else ``source``.
+New fields are added at the end."""
+
 
 ERROR_FIELDS = ("source", "url", "doc_id", "error", "message")
 """The fields of an error record: the source key, the URL, the document id,
@@ -78,12 +105,19 @@ class Outcome:
         records: The chunk records, one UTF-8 JSON object a line.
         chunks: How many records ``records`` holds.
         error: The error record as one JSON line; empty when it succeeded.
+        digest: The digest of the document's cleaned text, when it gave
+            chunks (:attr:`~pagechunk.ParsedPage.digest`).
+        skipped: The skip record as one JSON line, written to the errors
+            file, when the document was left out on purpose (``--dedupe``);
+            a skipped document has no records and has not failed.
     """
 
     source: str
     records: bytes
     chunks: int
     error: bytes = b""
+    digest: str = ""
+    skipped: bytes = b""
 
 
 def doc_id(source: str) -> str:
@@ -119,8 +153,14 @@ def page_records(
         page = markdown_page(document.content(), options, url=base_url, **context)
     else:
         page = extract_page(document.content(), options, base_url=base_url, **context)
-    url = base_url or document.url
+    url = page.url or document.url
     identity = {"doc_id": doc_id(document.key)} if with_id else {}
+    document_fields = {
+        "digest": page.digest,
+        "source": document.key,
+        **{name: getattr(page, name) for name in PAGE_METADATA},
+        "tags": list(page.tags),
+    }
     return [
         {
             "url": url,
@@ -134,6 +174,8 @@ def page_records(
             "lang": chunk.lang,
             "start": chunk.start,
             "end": chunk.end,
+            "id": chunk.id,
+            **document_fields,
         }
         for chunk in page_chunks(page, options.chunk)
     ]
@@ -181,7 +223,22 @@ def outcome(
     records, error = document_records(item, settings, memory)
     if error is not None:
         return Outcome(item.key, b"", 0, json_lines([error]))
-    return Outcome(item.key, json_lines(records), len(records))
+    digest = records[0]["digest"] if records else ""
+    return Outcome(item.key, json_lines(records), len(records), digest=digest)
+
+
+def skip_record(outcome: Outcome, first: str) -> dict[str, str]:
+    """The skip record of a document whose cleaned text is that of the
+    document with source key ``first``, seen before it in the run."""
+    url = json.loads(outcome.records.split(b"\n", 1)[0])["url"]
+    return {
+        "source": outcome.source,
+        "url": url,
+        "doc_id": doc_id(outcome.source),
+        "skipped": "duplicate",
+        "duplicate_of": first,
+        "digest": outcome.digest,
+    }
 
 
 def json_lines(records: Iterable[dict[str, Any]]) -> bytes:

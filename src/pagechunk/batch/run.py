@@ -16,7 +16,7 @@ from typing import BinaryIO
 
 from pagechunk.batch.manifest import Manifest, content_digest
 from pagechunk.batch.pool import BATCH_DOCUMENTS, learn_site_memory, process
-from pagechunk.batch.records import Item, Outcome
+from pagechunk.batch.records import Item, Outcome, json_lines, skip_record
 from pagechunk.batch.settings import Settings
 from pagechunk.batch.sinks import (
     OutputError,
@@ -48,12 +48,18 @@ def chunk_inputs(
     progress: bool = False,
     timeout: float = FETCH_TIMEOUT,
     stdin: BinaryIO | None = None,
+    dedupe: bool = False,
 ) -> Tally:
     """Chunk every document of the inputs into ``output``, in input order.
 
     Without ``resume`` the output, its errors file and its manifest start
     empty. With it, the run continues the one its manifest records: the
     documents that run finished are kept and not read into records again.
+    With ``dedupe``, a document whose cleaned text
+    (:attr:`~pagechunk.ParsedPage.digest`) is that of a document written
+    before it in this run gives no records but a skip record in the errors
+    file (:func:`~pagechunk.batch.records.skip_record`); a resumed run
+    remembers only the documents it writes itself.
 
     Raises:
         OutputError: If the output cannot be written or continued.
@@ -69,6 +75,8 @@ def chunk_inputs(
             items = documents(inputs, timeout=timeout, stdin=stdin)
             batches = _queued(manifest, items, tally)
             outcomes = process(batches, settings, workers, memory=memory)
+            if dedupe:
+                outcomes = _deduplicated(outcomes, tally)
             _write(outcomes, outputs, manifest, tally, progress)
         finally:
             outputs.close()
@@ -173,6 +181,20 @@ def _skip(
         tally.kept += 1
         tally.changed += entry.digest != digest
     return True
+
+
+def _deduplicated(outcomes: Iterable[Outcome], tally: Tally) -> Iterator[Outcome]:
+    """The outcomes, each whose cleaned text was seen before made a skip."""
+    seen: dict[str, str] = {}
+    for outcome in outcomes:
+        first = seen.setdefault(outcome.digest, outcome.source)
+        if outcome.digest and first != outcome.source:
+            line = json_lines([skip_record(outcome, first)])
+            outcome = Outcome(
+                outcome.source, b"", 0, digest=outcome.digest, skipped=line
+            )
+            tally.duplicates += 1
+        yield outcome
 
 
 def _write(

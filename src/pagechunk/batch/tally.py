@@ -23,6 +23,7 @@ class Tally:
     kept: int = 0
     changed: int = 0
     failed_in_output: int = 0
+    duplicates: int = 0
     started: float = dataclasses.field(default_factory=time.perf_counter)
 
     def count(self, outcome: Outcome) -> None:
@@ -38,6 +39,8 @@ class Tally:
             f"{self.documents} documents ({self.failed} failed), {self.chunks} "
             f"chunks in {seconds:.1f} s, {rate:.0f} pages/s"
         )
+        if self.duplicates:
+            line += f"; {self.duplicates} duplicates skipped"
         if self.kept:
             line += f"; {self.kept} kept from before"
         if self.changed:

@@ -24,6 +24,7 @@ that measures over ``max_chars`` is split again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from pagechunk.chunk.pack import Packer
 from pagechunk.chunk.sections import heading_prefix, sections
@@ -135,7 +136,25 @@ def chunk_with(
                 else ""
             )
         packer.section(heading, prefix, units, target)
+    if options.drop_repeats:
+        return _without_repeats(packer.chunks, prefixes)
     return packer.chunks
+
+
+def _without_repeats(chunks: list[Chunk], prefixes: dict[str, str]) -> list[Chunk]:
+    """The chunks whose body repeats no earlier chunk's, numbered again."""
+    seen: set[str] = set()
+    kept: list[Chunk] = []
+    for chunk in chunks:
+        prefix = prefixes[chunk.heading]
+        body = chunk.text[len(prefix) + 2 :] if prefix else chunk.text
+        if body in seen:
+            continue
+        seen.add(body)
+        if chunk.position != len(kept):
+            chunk = replace(chunk, position=len(kept))
+        kept.append(chunk)
+    return kept
 
 
 def chunk_markdown(
