@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from email.utils import parsedate_to_datetime
 from html import unescape
+from itertools import islice
 from typing import Any
 
 from lxml import etree
@@ -136,6 +137,7 @@ _META_MODIFIED = (
     "dc.date.modified",
     "datemodified",
 )
+_BY_LABELS = frozenset({"written by", "author", "by"})
 _META_LICENSE = ("license", "dc.rights", "dcterms.license", "dcterms.rights")
 _MICRODATA = {
     "headline": "headline",
@@ -150,11 +152,43 @@ _MICRODATA = {
     "keywords": "tags",
     "license": "license",
 }
-_DATE_CLASSES = ("date", "Date", "publish", "posted", "updated", "byline")
-_XPATH = etree.XPath(
-    "//meta | //link | //h1 | //time | //a[@rel] | //*[@itemprop] | "
-    + " | ".join(f"//*[contains(@class, '{word}')]" for word in _DATE_CLASSES)
+_DATE_CLASSES = (
+    "date",
+    "Date",
+    "publish",
+    "ublication",
+    "posted",
+    "updated",
+    "byline",
+    "meta",
 )
+_AUTHOR_CLASSES = ("author", "Author")
+_DATES = frozenset({"published", "modified"})
+_NOT_LINES = frozenset({"time", "body", "html", "script", "style"})
+_MICRODATA_FIELDS = ("headline", "author", "published")
+"""The fields worth a microdata pass when no better source gave them."""
+
+
+def _elements(result: Any) -> list[etree._Element]:
+    """The elements of an XPath result."""
+    if not isinstance(result, list):
+        return []
+    return [item for item in result if isinstance(item, etree._Element)]
+
+
+_CLASS_WORDS = re.compile(
+    "date|Date|publish|ublication|posted|updated|byline|meta|uthor"
+)
+_BODY_ELEMENTS = 3000
+"""How far into the page, in elements, bylines and date lines are looked
+for: they stand near the top of an article."""
+_LINES_FIELDS = frozenset({"published", "author"})
+_MARKUP_TAGS = ("meta", "link", "h1", "time")
+_BYLINE_PREFIX = re.compile(
+    r"^(?:(?:written|posted|published|reviewed|edited)\s+)?(?:by|author)\s*:?\s+",
+    re.I,
+)
+_BYLINE_END = re.compile(r"\s+(?:[•|·—–]|-\s|on\s|in\s|updated\b)|\s*[•|·]", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +268,21 @@ class _Found:
     is the first candidate of its best-ranked source."""
 
     values: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
 
     def add(self, name: str, rank: int, value: Any) -> None:
         if isinstance(value, str):
             value = (unescape(value) if "&" in value else value).strip()
+            if value and name in _DATES:
+                value = iso_date(value)
             if value:
                 self.values.setdefault(name, []).append((rank, value))
+
+    def lacks(self, name: str, rank: int = 50) -> bool:
+        """Whether no source ranked before ``rank`` (a fallback, by default)
+        has given the field."""
+        candidates = self.values.get(name)
+        return not candidates or all(given >= rank for given, _ in candidates)
 
     def first(self, name: str) -> str:
         candidates = self.values.get(name)
@@ -340,36 +383,92 @@ def _url(value: Any) -> Any:
 
 
 def _read_markup(found: _Found, root: etree._Element) -> None:
-    """One pass over ``<meta>``, ``<link>``, ``<h1>``, ``<time>``, ``<a
-    rel>`` and microdata, in document order."""
-    elements = _XPATH(root)
-    if not isinstance(elements, list):
-        return
-    for element in elements:
-        if not isinstance(element, etree._Element):
-            continue
+    """``<meta>``, ``<link>``, ``<a rel>`` and microdata, then the fallbacks
+    (``<h1>``, ``<time>``, bylines and date lines) while no better source
+    has given the field; each in document order."""
+    first_heading = True
+    for element in root.iter(*_MARKUP_TAGS):
+        tag = str(element.tag)
+        _read_tag(found, element, tag, first_heading)
+        first_heading = first_heading and tag != "h1"
+    micro = any(found.lacks(name, _MICRO) for name in _MICRODATA_FIELDS)
+    if micro or found.lacks("published") or found.lacks("author"):
+        _read_body(found, root, micro)
+
+
+def _read_body(found: _Found, root: etree._Element, micro: bool) -> None:
+    """One pass over every element for what only a page without better
+    sources needs: ``<a rel>`` (license, author), microdata (when
+    ``micro``), and the fallbacks: author links (``/author/`` in their
+    ``href``), bylines and date lines named by their ``class``, and the
+    first short text that is a date alone."""
+    alone = found.lacks("published")
+    search = _CLASS_WORDS.search
+    values = found.values
+    for element in islice(root.iter(etree.Element), _BODY_ELEMENTS):
         tag = element.tag
-        if tag == "meta":
-            _read_meta(found, element)
-        elif tag == "link" or tag == "a":
-            _read_link(found, element)
-        elif tag == "h1":
-            found.add("headline", _FALLBACK, _element_text(element))
-        elif tag == "time":
-            stamp = element.get("datetime") or ""
-            if element.get("pubdate") is not None:
-                found.add("published", _FALLBACK, stamp)
-            elif any(True for _ in element.iterancestors("article")):
-                found.add("published", _FALLBACK + 1, stamp)
-            else:
-                found.add("published", _FALLBACK + 2, stamp)
-            found.add("published", _FALLBACK + 3, _element_text(element)[:200])
-        if tag != "time" and any(
-            word in (element.get("class") or "") for word in _DATE_CLASSES
-        ):
-            found.add("published", _FALLBACK + 2, _element_text(element)[:200])
-        if element.get("itemprop") is not None:
+        if micro and element.get("itemprop") is not None:
             _read_itemprop(found, element)
+        if tag == "a":
+            href = element.get("href")
+            if element.get("rel") is not None:
+                _read_link(found, element)
+            if href and "/author" in href and found.lacks("author"):
+                found.add("author", _FALLBACK + 1, _byline(_short_text(element)))
+        else:
+            classes = element.get("class")
+            if classes and search(classes) and tag not in _NOT_LINES:
+                _read_classes(found, element, classes)
+                if "author" in values and "published" in values:
+                    break  # both found
+        if alone:
+            text = element.text
+            if text and "20" in text and 8 <= len(text) <= 40 and tag not in _NOT_LINES:
+                date = _written_date(" ".join(text.split()))
+                if date and len(text.strip()) <= 24:
+                    found.add("published", _FALLBACK + 5, date)
+                    alone = False
+
+
+def _read_tag(
+    found: _Found, element: etree._Element, tag: str, first_heading: bool
+) -> None:
+    if tag == "meta":
+        _read_meta(found, element)
+    elif tag == "link":
+        _read_link(found, element)
+    elif tag == "h1":
+        if first_heading and found.lacks("published"):
+            found.add("published", _FALLBACK + 4, _text_after(element))
+        if found.lacks("headline"):
+            found.add("headline", _FALLBACK, _short_text(element, 500))
+    elif tag == "time" and found.lacks("published"):
+        stamp = element.get("datetime") or ""
+        if element.get("pubdate") is not None:
+            found.add("published", _FALLBACK, stamp)
+        elif any(True for _ in element.iterancestors("article")):
+            found.add("published", _FALLBACK + 1, stamp)
+        else:
+            found.add("published", _FALLBACK + 2, stamp)
+        found.add("published", _FALLBACK + 3, _short_text(element))
+
+
+def _read_classes(found: _Found, element: etree._Element, classes: str) -> None:
+    """Bylines and date lines named by their ``class``."""
+    dated = any(word in classes for word in _DATE_CLASSES)
+    authored = "uthor" in classes and any(w in classes for w in _AUTHOR_CLASSES)
+    if not (dated or authored):
+        return
+    wants_date, wants_author = found.lacks("published"), found.lacks("author")
+    if not (wants_date or wants_author):
+        return
+    text = _short_text(element)
+    if wants_date:
+        found.add("published", _FALLBACK + (2 if dated else 3), text)
+    if wants_author and authored:
+        found.add("author", _FALLBACK, _byline(text))
+    elif wants_author and _BYLINE_PREFIX.match(text):
+        found.add("author", _FALLBACK + 2, _byline(text))
 
 
 def _read_meta(found: _Found, element: etree._Element) -> None:
@@ -390,6 +489,12 @@ def _read_meta(found: _Found, element: etree._Element) -> None:
         rank = _TWITTER
     else:
         rank = _META
+    if key.startswith("twitter:label"):
+        found.labels[key[13:]] = content.strip().lower()
+        return
+    if key.startswith("twitter:data") and found.labels.get(key[12:]) in _BY_LABELS:
+        found.add("author", _TWITTER, content)
+        return
     name = _META_FIELDS.get(key)
     if name is None and ("publish" in key or key.endswith("date")):
         if "modif" not in key and "update" not in key:
@@ -429,9 +534,10 @@ _META_FIELDS: dict[str, str] = {
 
 
 def _read_link(found: _Found, element: etree._Element) -> None:
-    rel = (element.get("rel") or "").lower().split()
-    if not rel:
+    value = (element.get("rel") or "").lower()
+    if "canonical" not in value and "license" not in value and "author" not in value:
         return
+    rel = value.split()
     href = (element.get("href") or "").strip()
     if "canonical" in rel and element.tag == "link":
         found.add("canonical", _META - 1, href)
@@ -441,20 +547,58 @@ def _read_link(found: _Found, element: etree._Element) -> None:
         found.add("author", _META + 1, _element_text(element))
 
 
+def _text_after(heading: etree._Element, limit: int = 200) -> str:
+    """The first ``limit`` characters or so of text after the first
+    ``<h1>``, where a page shows its date line."""
+    parts = [heading.tail or ""]
+    size = len(parts[0])
+    node: etree._Element | None = heading
+    for _ in range(4):
+        if node is None or size > limit:
+            break
+        for sibling in node.itersiblings():
+            for text in sibling.itertext():
+                parts.append(str(text))
+                size += len(text)
+                if size > limit:
+                    break
+            parts.append(sibling.tail or "")
+            if size > limit:
+                break
+        node = node.getparent()
+    return " ".join(" ".join(parts).split())[:limit]
+
+
+def _byline(text: str) -> str:
+    """The name in a byline (``"By Ann Lee • May 2"`` gives ``"Ann Lee"``);
+    ``""`` for a text too long or too short to be a name, or a date."""
+    text = _BYLINE_PREFIX.sub("", text, count=1)
+    end = _BYLINE_END.search(text)
+    if end is not None:
+        text = text[: end.start()]
+    text = text.strip(" ,:;-")
+    if not 2 <= len(text) <= 60 or len(text.split()) > 6 or _written_date(text):
+        return ""
+    return text
+
+
 def _read_itemprop(found: _Found, element: etree._Element) -> None:
     scope = _item_scope(element)
     if scope is None:
-        return
-    itemtype = (scope.get("itemtype") or "").rstrip("/").rsplit("/", 1)[-1]
-    if itemtype not in MAIN_TYPES and itemtype not in _PAGE_TYPES:
-        return
-    rank = _MICRO + (itemtype in _PAGE_TYPES)
+        if element.tag != "meta":
+            return
+        itemtype, rank = "", _MICRO + 2  # a page-level <meta itemprop>
+    else:
+        itemtype = (scope.get("itemtype") or "").rstrip("/").rsplit("/", 1)[-1]
+        if itemtype not in MAIN_TYPES and itemtype not in _PAGE_TYPES:
+            return
+        rank = _MICRO + (itemtype in _PAGE_TYPES)
     for prop in (element.get("itemprop") or "").lower().split():
         name = _MICRODATA.get(prop)
         if name is None:
             continue
         if name == "name":
-            if itemtype in {"Review", "VideoObject"} or itemtype in _PAGE_TYPES:
+            if itemtype in {"Review", "VideoObject", ""} or itemtype in _PAGE_TYPES:
                 continue
             name = "headline"
             rank += 1
@@ -492,6 +636,19 @@ def _itemprop_value(element: etree._Element) -> str:
     return _element_text(element)
 
 
+def _short_text(element: etree._Element, limit: int = 200) -> str:
+    """The start of an element's text, whitespace collapsed: its first
+    ``limit`` characters or so, without reading the rest."""
+    parts: list[str] = []
+    size = 0
+    for text in element.itertext():
+        parts.append(str(text))
+        size += len(text)
+        if size > limit:
+            break
+    return " ".join("".join(parts).split())[:limit]
+
+
 def _element_text(element: etree._Element) -> str:
     return " ".join("".join(map(str, element.itertext())).split())
 
@@ -503,18 +660,6 @@ def _text(value: str) -> str:
 _ISO = re.compile(
     r"(\d{4})-(\d{1,2})-(\d{1,2})"
     r"(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?"
-)
-_FORMATS = (
-    "%Y/%m/%d",
-    "%Y.%m.%d",
-    "%Y%m%d",
-    "%B %d, %Y",
-    "%b %d, %Y",
-    "%d %B %Y",
-    "%d %b %Y",
-    "%B %d %Y",
-    "%b %d %Y",
-    "%d.%m.%Y",
 )
 
 
@@ -556,12 +701,6 @@ def iso_date(value: str) -> str:
         pass
     else:
         return stamp.isoformat()
-    for form in _FORMATS:
-        try:
-            day_of = datetime.strptime(value, form)
-        except ValueError:
-            continue
-        return day_of.date().isoformat()
     return _written_date(value)
 
 
@@ -590,7 +729,8 @@ _MONTH = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _WRITTEN = (
     re.compile(rf"\b{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I),
     re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+{_MONTH},?\s+(\d{{4}})\b", re.I),
-    re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"),
+    re.compile(r"\b(\d{4})[-/.](\d{2})[-/.](\d{2})\b"),
+    re.compile(r"\b(\d{1,2})([./])(\d{1,2})\2(\d{4})\b"),
 )
 
 
@@ -610,8 +750,14 @@ def _written_date(text: str) -> str:
             month, day, year = _MONTHS[groups[0].lower()], groups[1], groups[2]
         elif index == 1:
             day, month, year = groups[0], _MONTHS[groups[1].lower()], groups[2]
-        else:
+        elif index == 2:
             year, month, day = groups[0], int(groups[1]), groups[2]
+        else:
+            first, mark, second, year = groups
+            if mark == "." or int(first) > 12:  # 17.05.2021, 31/10/2024
+                day, month = first, int(second)
+            else:  # 10/31/2024, as the US writes it
+                day, month = second, int(first)
         if _valid(int(year), month, int(day)):
             date = f"{year}-{month:02d}-{int(day):02d}"
             if best is None or match.start() < best[0]:
