@@ -191,12 +191,12 @@ class Chunk:
             as the body, and the body itself when no paragraph was split.
             The fields from ``url`` on are not part of equality.
         id: A stable id for the chunk, set by :func:`~pagechunk.chunk_html`
-            and :func:`~pagechunk.page_chunks` (``""`` from
+            and :func:`~pagechunk.pipeline.page_chunks` (``""`` from
             :func:`~pagechunk.chunk_blocks`): see :func:`chunk_id`.
         headline, author, published, modified, description, site_name,
         canonical_url, image, tags, license: The page's metadata, as
             :class:`ParsedPage` has it, set by :func:`~pagechunk.chunk_html`
-            and :func:`~pagechunk.page_chunks`; left out of the ``repr``.
+            and :func:`~pagechunk.pipeline.page_chunks`; left out of the ``repr``.
     """
 
     text: str

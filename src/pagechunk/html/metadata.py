@@ -5,7 +5,7 @@ The page's headline, author, dates, description, site name, canonical URL,
 image, tags and license come from five kinds of markup. Each field takes the
 first value found in this order of precedence:
 
-1. JSON-LD (:mod:`~pagechunk.html.jsonld`, ``@graph`` included): the main
+1. JSON-LD (``pagechunk.html.jsonld``, ``@graph`` included): the main
    object first (an article, posting, question, recipe, product or the
    like, see :data:`MAIN_TYPES`), then a ``WebPage`` and its
    ``mainEntity``, then the ``WebSite`` and ``Organization`` for the site
@@ -14,13 +14,19 @@ first value found in this order of precedence:
 3. Twitter cards, ``<meta name="twitter:*">``.
 4. Other ``<meta name>`` values (``author``, ``description``,
    ``keywords``, Dublin Core, ``citation_*`` and the like) and
-   ``<link rel>`` (``canonical``, ``license``, ``author``).
+   ``<link rel>`` / ``<a rel>`` (``canonical``, ``license``, ``author``).
 5. Microdata ``itemprop`` values inside an item of a main type.
+6. Fallbacks, read only while nothing above gave the field: the first
+   ``<h1>`` for the headline; for the author an element whose ``class``
+   names an author, a link to an ``/author/`` page or a "By ..." line; for
+   the published date a ``<time>``, a date line whose ``class`` names a
+   date, the text after the first ``<h1>``, or a short text that is a date
+   alone.
 
-The headline falls back on the page's first ``<h1>`` and the published date
-on a ``<time pubdate>`` or the first ``<time datetime>`` inside an
-``<article>``. Everything is read in one pass over the elements the markup
-can stand on, plus one parse of each JSON-LD script.
+``<meta>``, ``<link>``, ``<h1>`` and ``<time>`` are read in one
+tag-filtered pass; the rest of the page is visited once more, and only as
+far as its first 3,000 elements, when microdata or a
+fallback is still needed.
 """
 
 from __future__ import annotations
@@ -164,6 +170,10 @@ _DATE_CLASSES = (
 )
 _AUTHOR_CLASSES = ("author", "Author")
 _DATES = frozenset({"published", "modified"})
+_DATE_TEXT_TAGS = frozenset(
+    {"b", "dd", "div", "em", "i", "li", "p", "small", "span", "strong", "td"}
+)
+"""Elements whose own text may be a date standing alone."""
 _NOT_LINES = frozenset({"time", "body", "html", "script", "style"})
 _MICRODATA_FIELDS = ("headline", "author", "published")
 """The fields worth a microdata pass when no better source gave them."""
@@ -179,7 +189,7 @@ def _elements(result: Any) -> list[etree._Element]:
 _CLASS_WORDS = re.compile(
     "date|Date|publish|ublication|posted|updated|byline|meta|uthor"
 )
-_BODY_ELEMENTS = 3000
+_BODY_ELEMENTS = 1500
 """How far into the page, in elements, bylines and date lines are looked
 for: they stand near the top of an article."""
 _LINES_FIELDS = frozenset({"published", "author"})
@@ -227,7 +237,7 @@ def read_metadata(
     root: etree._Element, head: PageHead, objects: list[JsonObject]
 ) -> PageMetadata:
     """Read the page's metadata from its unpruned tree, what the head step
-    read and its JSON-LD objects (:func:`~pagechunk.html.jsonld.jsonld_objects`),
+    read and its JSON-LD objects (``pagechunk.html.jsonld.jsonld_objects``),
     in the order of precedence the module says."""
     found = _Found()
     _read_jsonld(found, objects)
@@ -421,7 +431,7 @@ def _read_body(found: _Found, root: etree._Element, micro: bool) -> None:
                 _read_classes(found, element, classes)
                 if "author" in values and "published" in values:
                     break  # both found
-        if alone:
+        if alone and tag in _DATE_TEXT_TAGS:
             text = element.text
             if text and "20" in text and 8 <= len(text) <= 40 and tag not in _NOT_LINES:
                 date = _written_date(" ".join(text.split()))
