@@ -7,6 +7,7 @@ import hashlib
 import json
 import shutil
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -135,7 +136,7 @@ def test_dedupe_skips_a_copy_and_records_a_skip_line(tmp_path, capsys):
 
 
 def test_parquet_has_typed_metadata_columns(tmp_path):
-    pa = __import__("pytest").importorskip("pyarrow")
+    pa = pytest.importorskip("pyarrow")
     import pyarrow.parquet as pq
 
     page = tmp_path / "p.html"
@@ -150,3 +151,12 @@ def test_parquet_has_typed_metadata_columns(tmp_path):
     assert table.schema.field("tags").type == pa.list_(pa.string())
     assert table.column("tags").to_pylist() == [["a", "b"]]
     assert json.dumps(table.column("id").to_pylist()[0])
+
+
+def test_dedupe_does_not_run_on_dask(tmp_path, capsys):
+    out = str(tmp_path / "out.jsonl")
+    args = ["chunk", "a.html", "-o", out, "--dedupe", "--dask-scheduler", "tcp://x"]
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    assert stop.value.code == 2
+    assert "--dedupe does not run with --dask-scheduler" in capsys.readouterr().err
