@@ -33,6 +33,19 @@ FIELDS = (
     "page_type",
     "confidence",
     "tokens",
+    "id",
+    "digest",
+    "source",
+    "headline",
+    "author",
+    "published",
+    "modified",
+    "description",
+    "site_name",
+    "canonical_url",
+    "image",
+    "tags",
+    "license",
 )
 
 CAFE_PAGE = (

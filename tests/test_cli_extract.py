@@ -54,6 +54,7 @@ def test_extract_prints_markdown_under_its_metadata(
         'url: "https://t.example/tea"\n'
         'title: "Tea | Shop"\n'
         'lang: "en"\n'
+        'headline: "Tea"\n'
         "---\n\n"
         "# Tea\n\nGreen tea is mild.\n\n- Sencha\n- Matcha\n"
     )
@@ -69,6 +70,7 @@ def test_extract_prints_text_and_json(
     assert len(typed) == 2
     assert "".join(line for line in lines if line not in typed) == (
         f"source: {page}\nurl: https://t.example/tea\ntitle: Tea | Shop\nlang: en\n"
+        "headline: Tea\n"
         "\nTea\n\nGreen tea is mild.\n\nSencha\n\nMatcha\n"
     )
     assert cli.main(["extract", str(page), "--format", "json"]) == 0
@@ -80,6 +82,7 @@ def test_extract_prints_text_and_json(
         "url": "https://t.example/tea",
         "title": "Tea | Shop",
         "lang": "en",
+        "headline": "Tea",
         "markdown": "# Tea\n\nGreen tea is mild.\n\n- Sencha\n- Matcha",
         "text": "Tea\n\nGreen tea is mild.\n\nSencha\n\nMatcha",
     }

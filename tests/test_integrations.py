@@ -52,6 +52,7 @@ def test_chunk_page_gives_the_chunks_of_chunk_html() -> None:
             "start": 7,
             "end": 30,
             **MODEL_KEYS,
+            "headline": "Tea",
         }
     ]
     assert [piece.id for piece in pieces] == [
@@ -85,12 +86,9 @@ def test_chunk_ids_are_stable_and_tell_chunks_apart() -> None:
 
 
 def test_chunk_metadata_carries_the_page_fields_it_has() -> None:
-    class NewerPage(ParsedPage):  # as the page metadata fields will come
-        author = "Ann"
-        tags = ("tea", "green")
-        license = ""
-
-    page = NewerPage("Tea", [], [], lang="en")
+    page = ParsedPage(
+        "Tea", [], [], lang="en", author="Ann", tags=("tea", "green"), license=""
+    )
     chunk = Chunk("Tea\n\nSteep.", "Tea", 0, url="", title="Tea", lang="en")
     assert chunk_metadata(chunk, page, "tea.html") == {
         "source": "tea.html",

@@ -78,6 +78,7 @@ def _meta(url: str, heading: str, position: int, **more: object) -> dict[str, ob
         "end": end,
         "lang": "en",
         **MODEL_KEYS,
+        "headline": "Tea guide",
         **more,
     }
 

@@ -109,6 +109,7 @@ def test_nodes_hold_the_chunks_with_pagechunk_metadata() -> None:
             "end": 68,
             "lang": "en",
             **MODEL_KEYS,
+            "headline": "Tea guide",
         },
         {
             "source": TEA_URL,
@@ -121,6 +122,7 @@ def test_nodes_hold_the_chunks_with_pagechunk_metadata() -> None:
             "end": 131,
             "lang": "en",
             **MODEL_KEYS,
+            "headline": "Tea guide",
         },
     ]
 

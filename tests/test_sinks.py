@@ -53,14 +53,17 @@ def test_a_rewrite_is_finished_only_once_committed(tmp_path, pending, expected):
 
 
 def test_parquet_and_back_gives_the_same_lines(tmp_path):
-    pytest.importorskip("pyarrow")
+    pa = pytest.importorskip("pyarrow")
     import pyarrow.parquet as pq
 
     lines = (
         b'{"url": "u", "title": "T", "heading": "H", "position": 0, "text": '
         b'"caf\xc3\xa9", "chars": 4, "doc_id": "d", "noindex": false, "lang": "fr", '
         b'"start": 7, "end": 12, "page_type": "article", "confidence": 0.974, '
-        b'"tokens": 3}\n'
+        b'"tokens": 3, "id": "i", "digest": "g", "source": "p.html", '
+        b'"headline": "T", "author": "A; B", "published": "2024-05-01", '
+        b'"modified": "", "description": "", "site_name": "S", '
+        b'"canonical_url": "u", "image": "", "tags": ["x", "y"], "license": ""}\n'
     )
     spool = tmp_path / "spool.jsonl"
     spool.write_bytes(lines * 3)
@@ -71,5 +74,8 @@ def test_parquet_and_back_gives_the_same_lines(tmp_path):
     size = jsonl_from_parquet(parquet, back)
 
     assert (tmp_path / "back.jsonl").read_bytes() == lines * 3
-    assert pq.read_schema(parquet).names == list(RECORD_FIELDS)
+    schema = pq.read_schema(parquet)
+    assert schema.names == list(RECORD_FIELDS)
+    assert pa.types.is_list(schema.field("tags").type)
+    assert schema.field("tags").type.value_type == pa.string()
     assert size == len(lines) * 3

@@ -14,6 +14,7 @@ nothing else of the project, and every step may import it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -41,6 +42,7 @@ __all__ = [
     "MarkdownLayout",
     "ParsedPage",
     "backtick_fence",
+    "chunk_id",
     "markdown_layout",
     "render_markdown",
 ]
@@ -221,8 +223,15 @@ class Chunk:
         page_type: The document's page type (see
             :attr:`ParsedPage.page_type`).
         confidence: The document's extraction confidence (see
-            :attr:`ParsedPage.confidence`). The fields from ``url`` on are
-            not part of equality.
+            :attr:`ParsedPage.confidence`).
+        id: A stable id for the chunk, set by :func:`~pagechunk.chunk_html`
+            and :func:`~pagechunk.pipeline.page_chunks` (``""`` from
+            :func:`~pagechunk.chunk_blocks`): see :func:`chunk_id`.
+        headline, author, published, modified, description, site_name,
+        canonical_url, image, tags, license: The page's metadata, as
+            :class:`ParsedPage` has it, set by :func:`~pagechunk.chunk_html`
+            and :func:`~pagechunk.pipeline.page_chunks`; left out of the ``repr``.
+            The fields from ``url`` on are not part of equality.
     """
 
     text: str
@@ -235,6 +244,17 @@ class Chunk:
     end: int = field(default=0, compare=False)
     page_type: str = field(default="", compare=False)
     confidence: float = field(default=0.0, compare=False)
+    id: str = field(default="", compare=False)
+    headline: str = field(default="", compare=False, repr=False)
+    author: str = field(default="", compare=False, repr=False)
+    published: str = field(default="", compare=False, repr=False)
+    modified: str = field(default="", compare=False, repr=False)
+    description: str = field(default="", compare=False, repr=False)
+    site_name: str = field(default="", compare=False, repr=False)
+    canonical_url: str = field(default="", compare=False, repr=False)
+    image: str = field(default="", compare=False, repr=False)
+    tags: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    license: str = field(default="", compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -257,6 +277,29 @@ class ParsedPage:
         lang: The page's language tag: ``<html lang>``, else
             ``<meta http-equiv="content-language">`` (the first tag of a
             list); ``""`` when the page declares none. Not part of equality.
+            :func:`~pagechunk.extract` writes it in BCP 47 casing
+            (``"en-US"``, ``"zh-Hant-TW"``); :func:`~pagechunk.parse_html`
+            keeps it as the page writes it.
+        headline: The content's own title (JSON-LD ``headline`` or ``name``,
+            ``og:title``, ..., the first ``<h1>``) without a trailing site
+            name; :attr:`title` keeps the text API's meaning.
+        author: The author or authors, joined by ``"; "``.
+        published: When the content was published, ISO 8601
+            (``"2024-05-01"``, or ``"2024-05-01T09:30:00+02:00"`` with a time).
+        modified: When it was last changed, in the same form.
+        description: Its summary (JSON-LD, ``og:description``,
+            ``<meta name=description>``).
+        site_name: The site's name (JSON-LD ``WebSite``, ``og:site_name``).
+        canonical_url: ``<link rel=canonical>``, else ``og:url``, absolute.
+        image: Its main image's address (JSON-LD ``image``, ``og:image``).
+        tags: Its keywords and tags (JSON-LD ``keywords``, ``article:tag``,
+            ``<meta name=keywords>``).
+        license: The license it is under (``rel=license``, JSON-LD).
+            The fields from ``headline`` on are read by
+            :mod:`pagechunk.html.metadata` (see there for their order of
+            precedence), are ``""`` (``()`` for ``tags``) when the page
+            gives none or for :func:`~pagechunk.parse_html`, and are not part
+            of equality.
         page_type: What kind of page it is, as :func:`~pagechunk.extract`
             reads it: ``"article"``, ``"forum"``, ``"product"``,
             ``"collection"``, ``"listing"``, ``"documentation"``,
@@ -277,6 +320,24 @@ class ParsedPage:
     lang: str = field(default="", compare=False)
     page_type: str = field(default="", compare=False)
     confidence: float = field(default=0.0, compare=False)
+    headline: str = field(default="", compare=False)
+    author: str = field(default="", compare=False)
+    published: str = field(default="", compare=False)
+    modified: str = field(default="", compare=False)
+    description: str = field(default="", compare=False, repr=False)
+    site_name: str = field(default="", compare=False)
+    canonical_url: str = field(default="", compare=False)
+    image: str = field(default="", compare=False, repr=False)
+    tags: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    license: str = field(default="", compare=False)
+
+    @property
+    def digest(self) -> str:
+        """A digest of the page's cleaned text: the SHA-256 of its blocks'
+        texts joined by blank lines, in hex. Pages with the same text have
+        the same digest, whatever their markup, address or metadata."""
+        text = "\n\n".join(block.text for block in self.blocks)
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
     @property
     def markdown(self) -> str:
@@ -284,6 +345,15 @@ class ParsedPage:
         and fenced code; meant for chunking and reading, so inline formatting
         and link targets are left out."""
         return render_markdown(self.blocks)
+
+
+def chunk_id(document: str, position: int, text: str) -> str:
+    """A chunk's id: 32 hex digits of the SHA-256 of the document's identity
+    (its URL, else its :attr:`ParsedPage.digest`), the chunk's position and
+    its text. The same page chunked with the same options gives the same
+    ids on any machine, in any run."""
+    key = f"{document}\x00{position}\x00{text}".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(key).hexdigest()[:32]
 
 
 @dataclass(frozen=True, slots=True)

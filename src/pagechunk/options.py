@@ -203,6 +203,9 @@ class ChunkOptions:
             | Field Notes"`` over an ``<h1>`` ``"Rotating logs"``), so it
             names the page once; the text API repeats it.
         body: A mode of :data:`BODY_MODES`: how a chunk's body is written.
+        drop_repeats: Whether a chunk whose body (the text after the
+            prefix) repeats the body of an earlier chunk of the same call is
+            left out, the positions after it counting on without a gap.
 
     Raises:
         TypeError: A size is not a whole number.
@@ -218,6 +221,7 @@ class ChunkOptions:
     table_header: bool = False
     title_once: bool = False
     body: str = "text"
+    drop_repeats: bool = False
 
     def __post_init__(self) -> None:
         if self.body not in BODY_MODES:
@@ -247,7 +251,8 @@ class Options:
         title_suffix: A mode of :data:`TITLE_SUFFIX_MODES`.
         cleaning: The block-cleaning thresholds.
         chunk: How chunks are packed; a split table repeats its header row
-            by default here.
+            and a chunk repeating an earlier one's body is left out, by
+            default here.
 
     Raises:
         ValueError: ``title_suffix`` is not a mode of
@@ -259,7 +264,9 @@ class Options:
     focus: bool | None = None
     title_suffix: str | None = None
     cleaning: CleanOptions = CleanOptions()
-    chunk: ChunkOptions = ChunkOptions(table_header=True, title_once=True)
+    chunk: ChunkOptions = ChunkOptions(
+        table_header=True, title_once=True, drop_repeats=True
+    )
 
     def __post_init__(self) -> None:
         if self.title_suffix not in TITLE_SUFFIX_MODES:

@@ -15,7 +15,7 @@ naming none treats only relative links as local.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from lxml import etree
@@ -34,6 +34,7 @@ from pagechunk.html.decode import byte_order_mark, decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.head import PageHead, first_language, read_head
 from pagechunk.html.jsonld import jsonld_objects
+from pagechunk.html.metadata import PageMetadata, language_tag, read_metadata
 from pagechunk.html.net import (
     NET_HIDDEN_CHARS,
     NET_VISIBLE_CHARS,
@@ -53,7 +54,7 @@ from pagechunk.html.typed import (
 )
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
-from pagechunk.model import HEADING, Chunk, ParsedPage
+from pagechunk.model import HEADING, Chunk, ParsedPage, chunk_id
 from pagechunk.options import ChunkOptions, Options, ParseOptions
 
 __all__ = [
@@ -292,6 +293,7 @@ def _extract(
     root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
     objects = jsonld_objects(root)
     said = declared(root, objects)
+    metadata = read_metadata(root, head, objects)
     title, content = _prune(root, parse)
     net = ""
     visible = visible_chars(root, content)
@@ -315,6 +317,9 @@ def _extract(
         page = _walk_page(root, content, head, title, parse)
     page.page_type = page_type
     del root, content  # the tree goes before cleaning, which adds to the blocks
+    page.lang = language_tag(page.lang)
+    for name in _METADATA:
+        setattr(page, name, getattr(metadata, name))
     if options.title_suffix == "auto":
         page.title = drop_site_suffix(
             page.title, site_name=head.site_name, url=page.url
@@ -443,7 +448,7 @@ def markdown_page(
         blocks=blocks,
         links=[],
         url=url or "",
-        lang=first_language(content_language),
+        lang=language_tag(first_language(content_language)),
     )
 
 
@@ -523,8 +528,11 @@ def chunk_html(
 def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]:
     """The chunks of a parsed page, as :func:`chunk_html` makes them from
     what :func:`extract` returns: :func:`~pagechunk.chunk_blocks` with the
-    page's title, ``url`` and ``lang``."""
-    return chunk_with(
+    page's title, ``url`` and ``lang``, each chunk carrying the page's
+    type, confidence and metadata and its :attr:`~pagechunk.Chunk.id`
+    (:func:`~pagechunk.model.chunk_id` of the page's ``url``, else its
+    :attr:`~pagechunk.ParsedPage.digest`)."""
+    chunks = chunk_with(
         page.blocks,
         options,
         title=page.title,
@@ -533,3 +541,20 @@ def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]
         page_type=page.page_type,
         confidence=page.confidence,
     )
+    if not chunks:
+        return chunks
+    document = page.url or page.digest
+    metadata = {name: getattr(page, name) for name in _METADATA}
+    return [
+        replace(
+            chunk,
+            id=chunk_id(document, chunk.position, chunk.text),
+            **metadata,
+        )
+        for chunk in chunks
+    ]
+
+
+_METADATA = tuple(field.name for field in fields(PageMetadata))
+"""The fields :class:`~pagechunk.html.metadata.PageMetadata`,
+:class:`~pagechunk.ParsedPage` and :class:`~pagechunk.Chunk` share."""

@@ -257,7 +257,7 @@ class Manifest:
             (
                 "failed" if o.error else "done",
                 o.chunks,
-                int(bool(o.error)),
+                int(bool(o.error or o.skipped)),
                 now,
                 stored_text(o.source),
             )

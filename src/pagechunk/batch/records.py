@@ -27,6 +27,7 @@ from pagechunk.trim import RELEASE_BYTES, release_free_memory
 __all__ = [
     "ERROR_FIELDS",
     "NO_CHUNKS",
+    "PAGE_METADATA",
     "RECORD_FIELDS",
     "Item",
     "Outcome",
@@ -38,11 +39,26 @@ __all__ = [
     "no_chunks",
     "outcome",
     "page_records",
+    "skip_record",
 ]
 
 
 NO_CHUNKS = "NoChunks"
 """The error name of a document that was read but gave no chunk."""
+PAGE_METADATA = (
+    "headline",
+    "author",
+    "published",
+    "modified",
+    "description",
+    "site_name",
+    "canonical_url",
+    "image",
+    "tags",
+    "license",
+)
+"""The page metadata fields of a record, as :class:`~pagechunk.ParsedPage`
+has them (``tags`` a list of strings)."""
 
 RECORD_FIELDS = (
     "url",
@@ -59,6 +75,10 @@ RECORD_FIELDS = (
     "page_type",
     "confidence",
     "tokens",
+    "id",
+    "digest",
+    "source",
+    *PAGE_METADATA,
 )
 """The fields of a chunk record, in the order they are written: the
 document's ``url`` and ``title``, the chunk's ``heading`` path, its
@@ -69,8 +89,15 @@ first tag of ``<html lang>`` or of the ``Content-Language`` header, else
 ``""``), and where the chunk's body lies in the page's Markdown
 (``start``/``end``, as :class:`~pagechunk.Chunk` has them), the
 document's ``page_type`` and extraction ``confidence`` (``""`` and 0.0 for
-Markdown), and the chunk's ``tokens`` when the run counts sizes with a
-tokenizer (else null). New fields are added at the end."""
+Markdown), the chunk's ``tokens`` when the run counts sizes with a
+tokenizer (else null), its stable ``id`` (:attr:`~pagechunk.Chunk.id`), the
+``digest`` of the document's cleaned text
+(:attr:`~pagechunk.ParsedPage.digest`), the document's ``source`` (the path,
+URL or ``ARCHIVE#N`` it was read from), and the page metadata of
+:data:`PAGE_METADATA`. ``url`` is the base URL given, else the page's own
+address (its canonical URL, for a saved file), else ``source``. New fields
+are added at the end."""
+
 
 ERROR_FIELDS = ("source", "url", "doc_id", "error", "message")
 """The fields of an error record: the source key, the URL, the document id,
@@ -89,12 +116,19 @@ class Outcome:
         records: The chunk records, one UTF-8 JSON object a line.
         chunks: How many records ``records`` holds.
         error: The error record as one JSON line; empty when it succeeded.
+        digest: The digest of the document's cleaned text, when it gave
+            chunks (:attr:`~pagechunk.ParsedPage.digest`).
+        skipped: The skip record as one JSON line, written to the errors
+            file, when the document was left out on purpose (``--dedupe``);
+            a skipped document has no records and has not failed.
     """
 
     source: str
     records: bytes
     chunks: int
     error: bytes = b""
+    digest: str = ""
+    skipped: bytes = b""
 
 
 def doc_id(source: str) -> str:
@@ -130,9 +164,15 @@ def page_records(
         page = markdown_page(document.content(), options, url=base_url, **context)
     else:
         page = extract_page(document.content(), options, base_url=base_url, **context)
-    url = base_url or document.url
+    url = page.url or document.url
     identity = {"doc_id": doc_id(document.key)} if with_id else {}
     count = options.chunk.length if settings.tokenizer else None
+    document_fields = {
+        "digest": page.digest,
+        "source": document.key,
+        **{name: getattr(page, name) for name in PAGE_METADATA},
+        "tags": list(page.tags),
+    }
     return [
         {
             "url": url,
@@ -149,6 +189,8 @@ def page_records(
             "page_type": chunk.page_type,
             "confidence": chunk.confidence,
             "tokens": count(chunk.text) if count else None,
+            "id": chunk.id,
+            **document_fields,
         }
         for chunk in page_chunks(page, options.chunk)
     ]
@@ -209,7 +251,22 @@ def outcome(
     error = no_chunks(item, records, error)
     if error is not None:
         return Outcome(item.key, b"", 0, json_lines([error]))
-    return Outcome(item.key, json_lines(records), len(records))
+    digest = records[0]["digest"] if records else ""
+    return Outcome(item.key, json_lines(records), len(records), digest=digest)
+
+
+def skip_record(outcome: Outcome, first: str) -> dict[str, str]:
+    """The skip record of a document whose cleaned text is that of the
+    document with source key ``first``, seen before it in the run."""
+    url = json.loads(outcome.records.split(b"\n", 1)[0])["url"]
+    return {
+        "source": outcome.source,
+        "url": url,
+        "doc_id": doc_id(outcome.source),
+        "skipped": "duplicate",
+        "duplicate_of": first,
+        "digest": outcome.digest,
+    }
 
 
 def json_lines(records: Iterable[dict[str, Any]]) -> bytes:

@@ -18,7 +18,7 @@ from typing import BinaryIO
 
 from pagechunk.batch.manifest import Manifest, content_digest
 from pagechunk.batch.pool import BATCH_DOCUMENTS, learn_site_memory, process
-from pagechunk.batch.records import Item, Outcome
+from pagechunk.batch.records import Item, Outcome, json_lines, skip_record
 from pagechunk.batch.settings import Settings
 from pagechunk.batch.sinks import (
     OutputError,
@@ -59,12 +59,18 @@ def chunk_inputs(
     progress: bool = False,
     timeout: float = FETCH_TIMEOUT,
     stdin: BinaryIO | None = None,
+    dedupe: bool = False,
 ) -> Tally:
     """Chunk every document of the inputs into ``output``, in input order.
 
     Without ``resume`` the output, its errors file and its manifest start
     empty. With it, the run continues the one its manifest records: the
     documents that run finished are kept and not read into records again.
+    With ``dedupe``, a document whose cleaned text
+    (:attr:`~pagechunk.ParsedPage.digest`) is that of a document written
+    before it in this run gives no records but a skip record in the errors
+    file (:func:`~pagechunk.batch.records.skip_record`); a resumed run
+    remembers only the documents it writes itself.
 
     Raises:
         OutputError: If the output cannot be written or continued.
@@ -84,6 +90,8 @@ def chunk_inputs(
                 )
                 batches = _queued(manifest, items, tally)
                 outcomes = process(batches, settings, workers, memory=memory)
+                if dedupe:
+                    outcomes = _deduplicated(outcomes, tally)
                 total = None if resume else countable(inputs)
                 _write(outcomes, outputs, manifest, tally, progress, total)
             finally:
@@ -212,6 +220,20 @@ def countable(inputs: Sequence[str]) -> int | None:
     if any(name == "-" or name.lower().endswith(WARC_SUFFIXES) for name in inputs):
         return None
     return sum(1 for _ in input_paths(inputs))
+
+
+def _deduplicated(outcomes: Iterable[Outcome], tally: Tally) -> Iterator[Outcome]:
+    """The outcomes, each whose cleaned text was seen before made a skip."""
+    seen: dict[str, str] = {}
+    for outcome in outcomes:
+        first = seen.setdefault(outcome.digest, outcome.source)
+        if outcome.digest and first != outcome.source:
+            line = json_lines([skip_record(outcome, first)])
+            outcome = Outcome(
+                outcome.source, b"", 0, digest=outcome.digest, skipped=line
+            )
+            tally.duplicates += 1
+        yield outcome
 
 
 def _write(

@@ -107,10 +107,11 @@ class Outputs:
             raise
 
     def write(self, outcome: Outcome) -> None:
+        errors = outcome.error + outcome.skipped
         self._records.write(outcome.records)
-        self._errors.write(outcome.error)
+        self._errors.write(errors)
         self.records_bytes += len(outcome.records)
-        self.errors_bytes += len(outcome.error)
+        self.errors_bytes += len(errors)
 
     def write_records(self, records: Iterable[dict[str, Any]], errors: bool) -> None:
         """Write records as they are, to the errors file when ``errors``."""
@@ -285,6 +286,19 @@ def _schema() -> Any:
         "page_type": pa.string(),
         "confidence": pa.float64(),
         "tokens": pa.int32(),
+        "id": pa.string(),
+        "digest": pa.string(),
+        "source": pa.string(),
+        "headline": pa.string(),
+        "author": pa.string(),
+        "published": pa.string(),
+        "modified": pa.string(),
+        "description": pa.string(),
+        "site_name": pa.string(),
+        "canonical_url": pa.string(),
+        "image": pa.string(),
+        "tags": pa.list_(pa.string()),
+        "license": pa.string(),
     }
     return pa.schema([(name, types[name]) for name in RECORD_FIELDS])
 

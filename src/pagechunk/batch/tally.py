@@ -34,6 +34,7 @@ class Tally:
     kept: int = 0
     changed: int = 0
     failed_in_output: int = 0
+    duplicates: int = 0
     started: float = dataclasses.field(default_factory=time.perf_counter)
 
     def count(self, outcome: Outcome) -> None:
@@ -59,6 +60,8 @@ class Tally:
                 f"{count} {reason}" for reason, count in self.skipped.most_common()
             )
             line += f"; {self.skipped.total()} WARC records skipped ({reasons})"
+        if self.duplicates:
+            line += f"; {self.duplicates} duplicates skipped"
         if self.kept:
             line += f"; {self.kept} kept from before"
         if self.changed:

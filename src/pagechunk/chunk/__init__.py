@@ -27,6 +27,7 @@ that measures over ``max_chars`` is split again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from pagechunk.checks import check_blocks, check_callable, check_text
 from pagechunk.chunk.markdown_body import MarkdownBody
@@ -167,7 +168,26 @@ def chunk_with(
         blocks = body.blocks
     for heading, units in sections(blocks, meter):
         packer.section(heading, prefix_of(heading), units, target)
-    return body.remap(packer.chunks) if body is not None else packer.chunks
+    chunks = body.remap(packer.chunks) if body is not None else packer.chunks
+    if options.drop_repeats:
+        return _without_repeats(chunks, prefixes)
+    return chunks
+
+
+def _without_repeats(chunks: list[Chunk], prefixes: dict[str, str]) -> list[Chunk]:
+    """The chunks whose body repeats no earlier chunk's, numbered again."""
+    seen: set[str] = set()
+    kept: list[Chunk] = []
+    for chunk in chunks:
+        prefix = prefixes[chunk.heading]
+        body = chunk.text[len(prefix) + 2 :] if prefix else chunk.text
+        if body in seen:
+            continue
+        seen.add(body)
+        if chunk.position != len(kept):
+            chunk = replace(chunk, position=len(kept))
+        kept.append(chunk)
+    return kept
 
 
 def chunk_markdown(

@@ -118,6 +118,8 @@ def _chunk(argv: list[str]) -> int:
     )
     if arguments.dask_scheduler and (arguments.resume or "-" in arguments.inputs):
         parser.error("--dask-scheduler takes neither --resume nor - as an input")
+    if arguments.dedupe and arguments.dask_scheduler:
+        parser.error("--dedupe does not run with --dask-scheduler")
     if arguments.site_memory and (arguments.dask_scheduler or "-" in arguments.inputs):
         parser.error("--site-memory takes neither --dask-scheduler nor - as an input")
     progress = not arguments.quiet and sys.stderr.isatty()
@@ -142,6 +144,7 @@ def _chunk(argv: list[str]) -> int:
             resume=arguments.resume,
             progress=progress,
             timeout=arguments.timeout,
+            dedupe=arguments.dedupe,
         )
     return _run("chunk", work, arguments.quiet, "--resume goes on")
 

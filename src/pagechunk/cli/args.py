@@ -117,6 +117,12 @@ def build_chunk_parser() -> argparse.ArgumentParser:
         "inputs and options",
     )
     parser.add_argument(
+        "--dedupe",
+        action="store_true",
+        help="skip a document whose cleaned text an earlier document of the "
+        "run had, with a skip line in the errors file",
+    )
+    parser.add_argument(
         "--dask-scheduler",
         metavar="ADDRESS",
         help="run on the Dask cluster at ADDRESS instead (no manifest)",

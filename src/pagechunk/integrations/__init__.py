@@ -17,12 +17,12 @@ imports neither framework; ``import pagechunk`` does not import this package.
 
 from __future__ import annotations
 
-import hashlib
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from pagechunk.model import Chunk, ParsedPage
+from pagechunk.model import chunk_id as model_chunk_id
 from pagechunk.options import Options
 from pagechunk.pipeline import extract_page, markdown_page, page_chunks
 from pagechunk.tokens import tokenizer_length
@@ -116,11 +116,11 @@ class Piece:
 
 
 def chunk_id(source: str, position: int, text: str) -> str:
-    """A chunk's stable id: a UUID-shaped digest (SHA-256) of the document's
-    source, the chunk's position and its text, the same on every run and
-    machine; a chunk whose text or place changes gets a new one."""
-    digest = hashlib.sha256(f"{source}\0{position}\0{text}".encode()).digest()
-    return str(uuid.UUID(bytes=digest[:16]))
+    """A chunk's stable id: :func:`pagechunk.model.chunk_id` of the document's
+    source, the chunk's position and its text, shaped as a UUID (as vector
+    stores take ids); the same on every run and machine, and the chunk
+    record's ``id`` when the source is the page's URL."""
+    return str(uuid.UUID(hex=model_chunk_id(source, position, text)))
 
 
 def chunk_metadata(chunk: Chunk, page: ParsedPage, source: str) -> dict[str, Any]:
