@@ -7,8 +7,8 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.chunk_texts import texts
 
+from chunk_texts import texts
 from pagechunk import Block, Chunk, chunk_html, extract
 from pagechunk.chunk import chunk_with
 from pagechunk.chunk.markdown_body import inline_markdown
