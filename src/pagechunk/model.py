@@ -226,7 +226,7 @@ class Chunk:
             :attr:`ParsedPage.confidence`).
         id: A stable id for the chunk, set by :func:`~pagechunk.chunk_html`
             and :func:`~pagechunk.pipeline.page_chunks` (``""`` from
-            :func:`~pagechunk.chunk_blocks`): see :func:`chunk_id`.
+            :func:`~pagechunk.chunk_blocks`): see ``pagechunk.model.chunk_id``.
         headline, author, published, modified, description, site_name,
         canonical_url, image, tags, license: The page's metadata, as
             :class:`ParsedPage` has it, set by :func:`~pagechunk.chunk_html`
