@@ -5,7 +5,8 @@ Usage: python smoke.py VERSION EXAMPLE_HTML REFERENCE_JSONL
 Run it from outside the source tree, so that ``import pagechunk`` finds the
 installed copy. It checks the version and the ``py.typed`` marker, chunks a
 small page, and runs the ``pagechunk`` command on the example page, whose
-records must match REFERENCE_JSONL (the source tree's output) but for ``url``.
+records must match REFERENCE_JSONL (the source tree's output) but for ``url``
+and ``source``.
 """
 
 from __future__ import annotations
@@ -35,10 +36,12 @@ def check(condition: bool, message: str) -> None:
 
 
 def without_url(lines: list[str]) -> list[dict[str, Any]]:
-    """The JSON records of ``lines`` without their ``url`` field."""
+    """The JSON records of ``lines`` without their ``url`` and ``source``
+    fields, which name the file as each run was given it."""
     records = [json.loads(line) for line in lines]
     for record in records:
         record.pop("url")
+        record.pop("source", None)
     return records
 
 

@@ -301,7 +301,8 @@ def test_collection_keeps_every_tile_and_the_page_around_them(page):
         return [heading(name, path, 3), Block(text, path), Block(price, path, "item")]
 
     assert collection.blocks == [
-        # The whole pruned page: the announcement bar and filters stay too.
+        # The whole pruned page: the announcement bar stays too, while the
+        # filter and sort bar (class "facets") goes.
         Block("Free delivery on orders over £40"),
         heading(mugs, mugs, 1),
         Block(
@@ -309,10 +310,6 @@ def test_collection_keeps_every_tile_and_the_page_around_them(page):
             " the garden table.",
             mugs,
         ),
-        Block("Filter:", mugs),
-        Block("Blue", mugs, "item"),
-        Block("Cream", mugs, "item"),
-        Block("Sort by: Price", mugs),
         *tile(
             "Speckled blue mug",
             "Holds a generous pint of tea and hangs from a pack strap by its rolled"
@@ -683,3 +680,49 @@ def test_noscript_text_counts_without_its_scripts():
     script = "<script>" + "x" * 600 + "</script>"
     inside = f"<noscript>{script}<p>A few words of fallback text.</p></noscript>"
     assert extract(f"<body><div id='app'></div>{inside}</body>").blocks == []
+
+
+# Listings: the filter, sort and pagination bars around the items go
+
+FILTERED = (
+    "<html><body><main><h1>Hiking boots</h1>"
+    "<div class='facet-filters'><p>Size</p><ul><li>41 (3)</li><li>42 (5)</li>"
+    "</ul><p>Colour</p><ul><li>Brown (4)</li><li>Black (4)</li></ul></div>"
+    "<div class='sort-by'><p>Sort by: price, newest</p></div>"
+    "<ul class='results'>"
+    + "".join(
+        f"<li class='card'><h2>Trail boot {n}</h2><p>A waterproof leather boot"
+        f" with a stiff sole for rocky paths, model {n}.</p></li>"
+        for n in range(1, 5)
+    )
+    + "</ul><nav class='pagination'><p>Page 1 2 3 Next</p></nav></main></body></html>"
+)
+
+
+def test_listing_drops_its_filter_sort_and_pagination_bars() -> None:
+    chosen, blocks = focused(FILTERED, "listing")
+    assert dropped(chosen) == [
+        ("facet-filters", "filters, sorting or pagination of a listing"),
+        ("sort-by", "filters, sorting or pagination of a listing"),
+    ]
+    assert texts(blocks) == [
+        "Hiking boots",
+        *(
+            line
+            for n in range(1, 5)
+            for line in (
+                f"Trail boot {n}",
+                "A waterproof leather boot with a stiff sole for rocky paths,"
+                f" model {n}.",
+            )
+        ),
+    ]
+
+
+def test_a_wrapper_named_for_its_results_holds_too_much_to_drop() -> None:
+    html = FILTERED.replace("class='results'", "class='filter-results'")
+    chosen, blocks = focused(html, "listing")
+    assert "Trail boot 3" in texts(blocks)
+    assert ("filter-results", "filters, sorting or pagination of a listing") not in (
+        dropped(chosen)
+    )

@@ -110,6 +110,29 @@ PRODUCT_ASIDES = frozenset(
 )
 """Name words of the boxes beside a product's own description."""
 
+LIST_CHROME = frozenset(
+    [
+        "filter",
+        "filters",
+        "facet",
+        "facets",
+        "sort",
+        "sorting",
+        "refine",
+        "refinement",
+        "pagination",
+        "pager",
+        "breadcrumb",
+        "breadcrumbs",
+    ]
+)
+"""Name words of the bars around a listing's items."""
+
+LIST_CHROME_SHARE = 0.3
+"""Share of the page's text a named bar may hold and still be dropped."""
+
+_LIST_TAGS = ("div", "nav", "ul", "ol", "form", "section", "aside", "details", "p")
+
 _FIRST_POSTS = frozenset({"Question", "DiscussionForumPosting"})
 
 
@@ -142,17 +165,13 @@ def focus_page(
     removing the boilerplate inside them; ``trace`` keeps what was removed
     (detached, for ``explain``)."""
     if page_type in ("collection", "listing", "service"):
-        return _whole_page(root, content)
-    found = survey(root)
-    top = densest(found, content)
-    if top is None:
-        return Focus([root], content, "no prose: the whole page")
-    if page_type == "forum":
-        chosen = _forum(root, found, top)
-    elif page_type == "product":
-        chosen = _product(found, top)
+        chosen = _whole_page(root, content)
     else:
-        chosen = _article(found, top, content)
+        found = survey(root)
+        top = densest(found, content)
+        if top is None:
+            return Focus([root], content, "no prose: the whole page")
+        chosen = _typed(root, found, top, content, page_type)
     for element, _ in chosen.dropped:
         element.tag = _DROP_MARK
     for container in chosen.containers:
@@ -163,12 +182,45 @@ def focus_page(
     return chosen
 
 
+def _typed(
+    root: etree._Element,
+    found: Survey,
+    top: etree._Element,
+    content: set[etree._Element],
+    page_type: str,
+) -> Focus:
+    if page_type == "forum":
+        return _forum(root, found, top)
+    if page_type == "product":
+        return _product(found, top)
+    return _article(found, top, content)
+
+
 def _whole_page(root: etree._Element, content: set[etree._Element]) -> Focus:
     if not content:
-        return Focus([root], content, "whole page")
-    if visible_chars(root, content) >= CONTENT_SHARE * text_length(root):
-        return Focus([root], content, "whole page, within its content elements")
-    return Focus([root], set(), "whole page (its content elements hold little)")
+        chosen = Focus([root], content, "whole page")
+    elif visible_chars(root, content) >= CONTENT_SHARE * text_length(root):
+        chosen = Focus([root], content, "whole page, within its content elements")
+    else:
+        chosen = Focus([root], set(), "whole page (its content elements hold little)")
+    chosen.dropped = _list_chrome(root)
+    return chosen
+
+
+def _list_chrome(root: etree._Element) -> list[tuple[etree._Element, str]]:
+    """The filter, sort and pagination bars of a listing: elements named so
+    that hold under :data:`LIST_CHROME_SHARE` of the page's text (a wrapper
+    named for its results holds more)."""
+    named = [
+        e
+        for e in root.iterdescendants(*_LIST_TAGS)
+        if LIST_CHROME.intersection(_name_words(e))
+    ]
+    if not named:
+        return []
+    limit = LIST_CHROME_SHARE * text_length(root)
+    rule = "filters, sorting or pagination of a listing"
+    return _outermost([(e, rule) for e in named if text_length(e) < limit])
 
 
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
