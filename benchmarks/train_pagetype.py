@@ -41,7 +41,7 @@ MODEL = (
 )
 L2, ITERATIONS, FOLDS = 1e-3, 1500, 5
 QUICK = ("og_", "ld_", "md_", "url_", "host_")
-QUICK_SURE = 0.9
+QUICK_SURE = 0.85
 
 
 def corpus_features(
