@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from lxml import etree
@@ -377,11 +378,18 @@ def _outermost(
     return kept
 
 
-def _name_words(element: etree._Element) -> list[str]:
-    names = " ".join(filter(None, (element.get("class"), element.get("id"))))
-    if not names:
-        return []
-    return _NAME_SPLIT.split(_CAMEL.sub(r"\1 \2", names).lower())
+def _name_words(element: etree._Element) -> frozenset[str]:
+    """The words of an element's ``class`` and ``id``, camelCase split."""
+    names = element.get("class")
+    ident = element.get("id")
+    if ident:
+        names = f"{names} {ident}" if names else ident
+    return _words_of(names) if names else frozenset()
+
+
+@lru_cache(maxsize=16_384)
+def _words_of(names: str) -> frozenset[str]:
+    return frozenset(_NAME_SPLIT.split(_CAMEL.sub(r"\1 \2", names).lower()))
 
 
 def _post_chrome(container: etree._Element) -> list[etree._Element]:
