@@ -49,6 +49,7 @@ __all__ = [
     "Survey",
     "boilerplate_inside",
     "climb",
+    "content_stops",
     "densest",
     "focus_article",
     "name_kinds",
@@ -330,6 +331,18 @@ def boilerplate_inside(
     ]
 
 
+def content_stops(found: Survey, content: set[etree._Element]) -> set[etree._Element]:
+    """The content elements that :func:`climb` never passes: those neither
+    named as comments nor inside comments."""
+    in_comments: dict[etree._Element, bool] = {}
+    return {
+        element
+        for element in content
+        if found.named.get(element) != COMMENTS
+        and not _below(element, found.named, COMMENTS, in_comments)
+    }
+
+
 def focus_article(
     root: etree._Element,
     content: set[etree._Element],
@@ -349,17 +362,10 @@ def focus_article(
     top = densest(found, content)
     if top is None:
         return None
-    in_comments: dict[etree._Element, bool] = {}
-    stops = {  # content elements outside comments
-        element
-        for element in content
-        if found.named.get(element) != COMMENTS
-        and not _below(element, found.named, COMMENTS, in_comments)
-    }
     container = climb(
         top,
         found,
-        stops,
+        content_stops(found, content),
         dense_share=dense_share,
         loose_share=loose_share,
         climb_share=climb_share,

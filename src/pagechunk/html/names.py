@@ -17,12 +17,34 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
+from functools import lru_cache
 
 from lxml import etree
 
 from pagechunk.vocabulary import NAMED_TAGS, PICTURE_TAGS, PROSE_TAGS
 
-__all__ = ["BOILERPLATE", "CHROME", "COMMENTS", "NONE", "Names", "name_kinds"]
+__all__ = [
+    "BOILERPLATE",
+    "CHROME",
+    "COMMENTS",
+    "NONE",
+    "Names",
+    "name_kinds",
+    "name_words",
+]
+
+_CAMEL = re.compile(r"([a-z])([A-Z])")
+_NAME_SPLIT = re.compile(r"[^a-z0-9]+")
+
+
+@lru_cache(maxsize=16_384)
+def name_words(value: str) -> tuple[str, ...]:
+    """The words of a ``class`` or ``id`` value, lower-cased, split at
+    anything but letters and digits and between camelCase words
+    (``"postProfile-box"`` gives ``("post", "profile", "box")``), in order;
+    read by the page-type and typed-focus steps."""
+    return tuple(_NAME_SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()))
+
 
 NONE, CHROME, BOILERPLATE, COMMENTS = range(4)
 """Kinds of names, weakest first; an element takes the strongest it has."""

@@ -36,6 +36,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from pagechunk.html.jsonld import JsonObject, jsonld_types
+from pagechunk.html.names import name_words
 from pagechunk.html.net import text_length
 
 __all__ = [
@@ -236,8 +237,6 @@ _CLASS_WORDS = frozenset(
         "tags",
     ]
 )
-_NAME_SPLIT = re.compile(r"[^a-z0-9]+")
-_CAMEL = re.compile(r"([a-z])([A-Z])")
 _CLASSES = etree.XPath("//@class", smart_strings=False)
 _ITEMTYPES = etree.XPath("//@itemtype", smart_strings=False)
 _MAX_CACHED_CLASSES = 32_768
@@ -330,8 +329,7 @@ def _url_features(url: str, features: dict[str, float]) -> None:
 
 @cache
 def _class_words(value: str) -> tuple[str, ...]:
-    words = _NAME_SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower())
-    return tuple(w for w in words if w in _CLASS_WORDS)
+    return tuple(w for w in name_words(value) if w in _CLASS_WORDS)
 
 
 def _structure(

@@ -26,7 +26,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from lxml import etree
@@ -37,11 +36,12 @@ from pagechunk.html.focus import (
     Survey,
     boilerplate_inside,
     climb,
+    content_stops,
     densest,
     survey,
 )
 from pagechunk.html.jsonld import JsonObject, type_names
-from pagechunk.html.names import Names
+from pagechunk.html.names import Names, name_words
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.model import HEADING, Block
 
@@ -68,8 +68,6 @@ CONTENT_SHARE = 0.5
 restrict it."""
 
 _DROP_MARK = "pagechunk-typed-drop"
-_CAMEL = re.compile(r"([a-z])([A-Z])")
-_NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 
 POST_CHROME = frozenset(
     [
@@ -225,8 +223,7 @@ def _list_chrome(root: etree._Element) -> list[tuple[etree._Element, str]]:
 
 
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
-    stops = _content_outside_comments(found, content)
-    container = climb(top, found, stops)
+    container = climb(top, found, content_stops(found, content))
     total = sum(found.prose.values())
     if total and _prose_inside(found, container) >= FOCUS_SHARE * total:
         drops = boilerplate_inside(container, top, found.named)
@@ -283,17 +280,6 @@ def _product(found: Survey, top: etree._Element) -> Focus:
         if e not in keep and PRODUCT_ASIDES.intersection(_name_words(e))
     ]
     return Focus([container], {container}, "mass container", _outermost(dropped))
-
-
-def _content_outside_comments(
-    found: Survey, content: set[etree._Element]
-) -> set[etree._Element]:
-    return {
-        element
-        for element in content
-        if found.named.get(element) != COMMENTS
-        and not any(found.named.get(a) == COMMENTS for a in element.iterancestors())
-    }
 
 
 def _prose_inside(found: Survey, container: etree._Element) -> int:
@@ -378,18 +364,13 @@ def _outermost(
     return kept
 
 
-def _name_words(element: etree._Element) -> frozenset[str]:
+def _name_words(element: etree._Element) -> tuple[str, ...]:
     """The words of an element's ``class`` and ``id``, camelCase split."""
     names = element.get("class")
     ident = element.get("id")
     if ident:
         names = f"{names} {ident}" if names else ident
-    return _words_of(names) if names else frozenset()
-
-
-@lru_cache(maxsize=16_384)
-def _words_of(names: str) -> frozenset[str]:
-    return frozenset(_NAME_SPLIT.split(_CAMEL.sub(r"\1 \2", names).lower()))
+    return name_words(names) if names else ()
 
 
 def _post_chrome(container: etree._Element) -> list[etree._Element]:
