@@ -428,14 +428,14 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
             return
         if h1 in set(container.iterancestors()):
             return
-    if not _before(root, h1, first):
+    if not _before(h1, first):
         return
     chosen.containers.insert(0, h1)
     chosen.content.add(h1)
     chosen.rule += ", with the page's <h1>"
 
 
-def _before(root: etree._Element, a: etree._Element, b: etree._Element) -> bool:
+def _before(a: etree._Element, b: etree._Element) -> bool:
     """Whether ``a`` comes before ``b`` in document order (neither holding
     the other): compared where their ancestors part."""
     above_a = [a, *a.iterancestors()]
