@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Plain ``pytest`` (and so CI) draws the same examples on every run, so a
+# red build always names a change and not a lucky seed. The "explore"
+# profile draws fresh and many more examples; run it before merging a
+# change to code that a property covers:
+#     HYPOTHESIS_PROFILE=explore pytest
+settings.register_profile("seeded", derandomize=True)
+settings.register_profile("explore", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "seeded"))
 
 PAGES = Path(__file__).parent / "pages"
 

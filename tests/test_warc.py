@@ -170,6 +170,23 @@ def test_a_content_length_short_of_the_content_is_an_error(tmp_path):
     ]
 
 
+def test_a_content_length_with_a_non_ascii_digit_is_an_error(tmp_path):
+    # A damaged byte 0xB2 reads as a superscript two, which str.isdigit
+    # accepts and int() refuses.
+    record = page_record(2)
+    length = record.split(b"Content-Length: ", 1)[1].split(b"\r\n", 1)[0]
+    record = record.replace(
+        b"Content-Length: " + length, b"Content-Length: \xb2" + length[1:], 1
+    )
+    archive = b"".join([page_record(1), record, page_record(3)])
+
+    items = outline(write(tmp_path / "a.warc", archive))
+
+    assert items[0] == PAGES[0]
+    assert items[1] == ("2", "a damaged WARC record: no valid Content-Length")
+    assert items[-1] == PAGES[2]
+
+
 def test_a_damaged_gzip_member_is_one_error_and_the_members_after_it_are_read(
     tmp_path,
 ):

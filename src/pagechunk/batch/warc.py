@@ -165,7 +165,9 @@ def _frame(buffer: _Buffer) -> tuple[Frame, int]:
     if kind not in WARC_TYPES:
         return Frame(None, uri, damage=f"an unknown WARC-Type {kind!r}"), 0
     length_text = fields.get("content-length", "")
-    if not length_text.isdigit():
+    # str.isdigit also accepts digits int() refuses, such as a superscript
+    # two decoded from a damaged byte, so only ASCII digits are a length.
+    if not (length_text.isascii() and length_text.isdigit()):
         return Frame(kind, uri, damage="no valid Content-Length"), 0
     size = head_size + int(length_text)
     if size > MAX_RECORD_BYTES:
