@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from pagechunk import chunk_html
+from pagechunk import chunk_html, chunk_markdown
 
 FACTOR = 8
 LIMIT = float(os.environ.get("PAGECHUNK_SCALING_LIMIT", "10"))
@@ -219,6 +219,28 @@ def test_time_grows_linearly(name, summary):
     assert ratio < LIMIT, f"{name}: 8x input took {ratio:.1f}x the time"
     if all_content:  # a page cut short by the parser would time too well
         assert large_chars > (FACTOR - 1) * small_chars
+
+
+def _hostile_markdown(repeats: int) -> str:
+    """Unbalanced link brackets, then fences that open and close on alternate
+    lines: the inputs a backtracking reader would take quadratic time on."""
+    brackets = "[" * repeats + "](" * repeats + ")" * 100 + "]" * repeats
+    fences = "\n".join(["```x```", "# h", "text", "~~~"] * repeats)
+    return f"{brackets}\n\n{fences}"
+
+
+def test_markdown_reading_grows_linearly(summary):
+    small, large = _hostile_markdown(20_000), _hostile_markdown(20_000 * FACTOR)
+    chunk_markdown(small)  # warm up
+    small_seconds, large_seconds, _, _ = _best_times(
+        lambda: chunk_markdown(small), lambda: chunk_markdown(large)
+    )
+    ratio = large_seconds / small_seconds
+    summary.append(
+        f"scaling hostile Markdown: 20,000 -> {20_000 * FACTOR:,} repeats: "
+        f"{small_seconds:.4f} s -> {large_seconds:.4f} s, ratio {ratio:.1f}"
+    )
+    assert ratio < LIMIT, f"hostile Markdown: 8x input took {ratio:.1f}x the time"
 
 
 def _linear_reference(items: int) -> str:
