@@ -31,6 +31,7 @@ from typing import Any
 
 from lxml import etree
 
+from pagechunk.html.flatten import FORM_ATTRIBUTE
 from pagechunk.html.focus import (
     BOILERPLATE,
     COMMENTS,
@@ -49,6 +50,7 @@ from pagechunk.model import HEADING, Block
 __all__ = [
     "CONTENT_SHARE",
     "FOCUS_SHARE",
+    "FORM_MAX_CHARS",
     "MASS_SHARE",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
@@ -142,6 +144,10 @@ a table of contents."""
 TOC_TITLE_CHARS = 40
 """Characters of text, beside the list, a table of contents' box may hold
 (its title, such as "On this page")."""
+
+FORM_MAX_CHARS = 1000
+"""Characters of text a ``<form>`` inside the content may hold and still be
+read as one to fill in (reply, sign-up, search, newsletter)."""
 
 _FIRST_POSTS = frozenset({"Question", "DiscussionForumPosting"})
 
@@ -249,8 +255,26 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
             "mass container (the densest holds little of the prose)",
             _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
         )
-    chosen.dropped = _outermost(chosen.dropped + _tables_of_contents(container))
+    extra = _tables_of_contents(container) + _forms(container, top)
+    chosen.dropped = _outermost(chosen.dropped + extra)
     return chosen
+
+
+def _forms(
+    container: etree._Element, top: etree._Element
+) -> list[tuple[etree._Element, str]]:
+    """The forms inside a container that ask for typed words (a reply, a
+    sign-up, a search: flatten marks them) and hold little text, not the
+    densest element. Forms that only wrap text, as some forums wrap each
+    post, or that offer choices (a calculator's options) stay."""
+    keep = {top, *top.iterancestors()}
+    return [
+        (e, "a form to fill in")
+        for e in container.iterdescendants("form")
+        if e not in keep
+        and e.get(FORM_ATTRIBUTE) is not None
+        and text_length(e) <= FORM_MAX_CHARS
+    ]
 
 
 def _tables_of_contents(container: etree._Element) -> list[tuple[etree._Element, str]]:
@@ -310,6 +334,7 @@ def _forum(root: etree._Element, found: Survey, top: etree._Element) -> Focus:
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
     dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
+    dropped += _forms(container, top)
     return Focus([container], {container}, rule, _outermost(dropped))
 
 
