@@ -5,7 +5,8 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
   :func:`~pagechunk.html.focus.climb` grows, unless it holds under
   :data:`FOCUS_SHARE` of the page's prose (one post, one card, one section
   of a longer page): then the *mass* container, the lowest ancestor of the
-  densest element holding :data:`MASS_SHARE` of the prose.
+  densest element holding :data:`MASS_SHARE` of the prose. Inside it, lists
+  of same-page links (tables of contents) go.
 - **forum**: the mass container, with comment boxes kept (on a forum they
   are the replies), grown to hold the first post when microdata types one
   (``Question``, ``DiscussionForumPosting``). In a question with typed
@@ -30,6 +31,7 @@ from typing import Any
 
 from lxml import etree
 
+from pagechunk.html.flatten import FORM_ATTRIBUTE
 from pagechunk.html.focus import (
     BOILERPLATE,
     COMMENTS,
@@ -48,7 +50,10 @@ from pagechunk.model import HEADING, Block
 __all__ = [
     "CONTENT_SHARE",
     "FOCUS_SHARE",
+    "FORM_MAX_CHARS",
     "MASS_SHARE",
+    "TOC_LINK_SHARE",
+    "TOC_TITLE_CHARS",
     "Focus",
     "Trace",
     "focus_page",
@@ -131,6 +136,18 @@ LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
 
 _LIST_TAGS = ("div", "nav", "ul", "ol", "form", "section", "aside", "details", "p")
+
+TOC_LINK_SHARE = 0.8
+"""Share of a list's text its same-page links must hold for it to be read as
+a table of contents."""
+
+TOC_TITLE_CHARS = 40
+"""Characters of text, beside the list, a table of contents' box may hold
+(its title, such as "On this page")."""
+
+FORM_MAX_CHARS = 1000
+"""Characters of text a ``<form>`` inside the content may hold and still be
+read as one to fill in (reply, sign-up, search, newsletter)."""
 
 _FIRST_POSTS = frozenset({"Question", "DiscussionForumPosting"})
 
@@ -227,19 +244,69 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
     total = sum(found.prose.values())
     if total and _prose_inside(found, container) >= FOCUS_SHARE * total:
         drops = boilerplate_inside(container, top, found.named)
-        return Focus(
+        rule = "named boilerplate inside the container"
+        dropped = [(e, rule) for e in drops]
+        chosen = Focus([container], {container}, "densest container", dropped)
+    else:
+        container = _mass_container(found, top)
+        chosen = Focus(
             [container],
             {container},
-            "densest container",
-            [(e, "named boilerplate inside the container") for e in drops],
+            "mass container (the densest holds little of the prose)",
+            _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
         )
-    container = _mass_container(found, top)
-    return Focus(
-        [container],
-        {container},
-        "mass container (the densest holds little of the prose)",
-        _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
-    )
+    extra = _tables_of_contents(container) + _forms(container, top)
+    chosen.dropped = _outermost(chosen.dropped + extra)
+    return chosen
+
+
+def _forms(
+    container: etree._Element, top: etree._Element
+) -> list[tuple[etree._Element, str]]:
+    """The forms inside a container that ask for typed words (a reply, a
+    sign-up, a search: flatten marks them) and hold little text, not the
+    densest element. Forms that only wrap text, as some forums wrap each
+    post, or that offer choices (a calculator's options) stay."""
+    keep = {top, *top.iterancestors()}
+    return [
+        (e, "a form to fill in")
+        for e in container.iterdescendants("form")
+        if e not in keep
+        and e.get(FORM_ATTRIBUTE) is not None
+        and text_length(e) <= FORM_MAX_CHARS
+    ]
+
+
+def _tables_of_contents(container: etree._Element) -> list[tuple[etree._Element, str]]:
+    """The on-page tables of contents inside a container: lists whose text
+    is mostly links to places on the same page (``href="#..."``), each with
+    the box around it that holds little else (its title)."""
+    rule = "an on-page table of contents"
+    found = []
+    for element in container.iterdescendants("ul", "ol"):
+        if not _same_page_links(element):
+            continue
+        box, size = element, text_length(element)
+        for parent in element.iterancestors():
+            if parent is container or text_length(parent) > size + TOC_TITLE_CHARS:
+                break
+            box = parent
+        found.append((box, rule))
+    return _outermost(found)
+
+
+def _same_page_links(element: etree._Element) -> bool:
+    """Whether a list is mostly links to places on its own page: at least
+    two of them, holding :data:`TOC_LINK_SHARE` of its text."""
+    links = [
+        a
+        for a in element.iterdescendants("a")
+        if (a.get("href") or "").startswith("#") and len(a.get("href") or "") > 1
+    ]
+    if len(links) < 2:
+        return False
+    linked = sum(text_length(a) for a in links)
+    return linked >= TOC_LINK_SHARE * text_length(element) > 0
 
 
 def _forum(root: etree._Element, found: Survey, top: etree._Element) -> Focus:
@@ -267,6 +334,7 @@ def _forum(root: etree._Element, found: Survey, top: etree._Element) -> Focus:
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
     dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
+    dropped += _forms(container, top)
     return Focus([container], {container}, rule, _outermost(dropped))
 
 
