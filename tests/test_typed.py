@@ -272,11 +272,6 @@ def test_article_rule_would_keep_one_card(page):
     assert texts(blocks) == ["Field notes", *CARDS[-3:]]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="whole-page rule restricted to the card <article>s drops the <h1> and"
-    " intro outside them",
-)
 def test_listing_keeps_its_heading_and_introduction_above_the_cards(page):
     listing = read(page, "typed_listing_cards", LISTING_URL)
     assert texts(listing.blocks) == [

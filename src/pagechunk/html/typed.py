@@ -215,12 +215,22 @@ def _typed(
 def _whole_page(root: etree._Element, content: set[etree._Element]) -> Focus:
     if not content:
         chosen = Focus([root], content, "whole page")
+    elif _cards(content):
+        chosen = Focus([root], set(), "whole page (its <article>s are its items)")
     elif visible_chars(root, content) >= CONTENT_SHARE * text_length(root):
         chosen = Focus([root], content, "whole page, within its content elements")
     else:
         chosen = Focus([root], set(), "whole page (its content elements hold little)")
     chosen.dropped = _list_chrome(root)
     return chosen
+
+
+def _cards(content: set[etree._Element]) -> bool:
+    """Whether the outermost content elements are several ``<article>``s: the
+    items of a listing, each marked up as an article, not a wrapper of the
+    page's content, which would leave out the heading above them."""
+    tops = [e for e in content if not any(a in content for a in e.iterancestors())]
+    return len(tops) > 1 and all(e.tag == "article" for e in tops)
 
 
 def _list_chrome(root: etree._Element) -> list[tuple[etree._Element, str]]:
