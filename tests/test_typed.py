@@ -455,11 +455,6 @@ def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
 STOVE_URL = "https://fellside.example/product/camp-stove"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="when the reviews hold the densest prose, the product rule keeps a"
-    " review and drops the price",
-)
 def test_product_whose_only_prose_is_its_reviews_keeps_no_review(page):
     stove = "Camp stove"
     product = read(page, "typed_product_reviews_only_prose", STOVE_URL)

@@ -208,7 +208,7 @@ def _typed(
     if page_type == "forum":
         return _forum(root, found, top)
     if page_type == "product":
-        return _product(found, top)
+        return _product(root, found, top, content)
     return _article(found, top, content)
 
 
@@ -348,16 +348,55 @@ def _forum(root: etree._Element, found: Survey, top: etree._Element) -> Focus:
     return Focus([container], {container}, rule, _outermost(dropped))
 
 
-def _product(found: Survey, top: etree._Element) -> Focus:
+def _product(
+    root: etree._Element,
+    found: Survey,
+    top: etree._Element,
+    content: set[etree._Element],
+) -> Focus:
+    rule = "mass container"
+    if any(_is_aside(e) for e in (top, *top.iterancestors())):
+        # The densest prose is a review's or another product's: the product's
+        # own is what stands outside such boxes, if there is any.
+        found = _outside_asides(root, found)
+        outside = densest(found, content)
+        if outside is None:
+            asides = [(e, "reviews, ratings or other products") for e in _asides(root)]
+            rule = "whole page (its only prose is in reviews or other products)"
+            return Focus([root], set(), rule, _outermost(asides))
+        top = outside
+        rule += " outside reviews and other products"
     container = _mass_container(found, top)
     dropped = _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS))
     keep = {top, *top.iterancestors()}
     dropped += [
         (e, "reviews, ratings or other products")
         for e in container.iterdescendants()
-        if e not in keep and PRODUCT_ASIDES.intersection(_name_words(e))
+        if e not in keep and _is_aside(e)
     ]
-    return Focus([container], {container}, "mass container", _outermost(dropped))
+    return Focus([container], {container}, rule, _outermost(dropped))
+
+
+def _is_aside(element: etree._Element) -> bool:
+    """Whether an element is named as a box of reviews, ratings or other
+    products; one that holds an ``<h1>`` wraps the page (a ``<body>`` whose
+    class says reviews are enabled), not a box beside the product."""
+    return bool(PRODUCT_ASIDES.intersection(_name_words(element))) and (
+        next(element.iter("h1"), None) is None
+    )
+
+
+def _asides(root: etree._Element) -> list[etree._Element]:
+    return [e for e in root.iter() if isinstance(e.tag, str) and _is_aside(e)]
+
+
+def _outside_asides(root: etree._Element, found: Survey) -> Survey:
+    """The survey without the prose inside reviews, ratings and other
+    products' boxes."""
+    known = dict.fromkeys(_asides(root), True)
+    known.setdefault(root, False)
+    prose = {e: n for e, n in found.prose.items() if not _lands(e, known)}
+    return Survey(prose, found.named)
 
 
 def _prose_inside(found: Survey, container: etree._Element) -> int:
