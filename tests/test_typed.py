@@ -467,6 +467,20 @@ def test_product_whose_only_prose_is_its_reviews_keeps_no_review(page):
     ]
 
 
+def test_a_box_named_for_reviews_that_holds_the_h1_wraps_the_page(page):
+    # A <body> whose class says reviews are enabled is not a box of reviews.
+    html = page("typed_product_reviews_only_prose").replace(
+        "<body>", '<body class="product-page reviews-enabled">'
+    )
+    stove = "Camp stove"
+    assert extract(html, base_url=STOVE_URL).blocks[:2] == [
+        heading(stove, stove, 1),
+        Block(
+            "A folding gas stove that boils a litre of water in four minutes.", stove
+        ),
+    ]
+
+
 def test_product_description_needs_half_its_words_missing():
     objects = [{"@type": "Product", "description": "Red wool scarf, hand knitted."}]
     shown = [heading("Scarf", "Scarf", 1), Block("A red wool scarf.", "Scarf")]
