@@ -351,7 +351,6 @@ def _reread(
     if unwrap_noscript(root):
         title, content = _prune(root, parse)
         return root, head, title, content, "<noscript> content"
-    root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
     title, content = _prune(root, replace(parse, drop_hidden=False))
     if visible_chars(root, content) >= NET_HIDDEN_CHARS:
         return root, head, title, content, "hidden elements shown"
