@@ -69,6 +69,9 @@ __all__ = [
 _TEXT_API = ParseOptions()
 _DEFAULT = Options()
 _CHUNK = _DEFAULT.chunk
+_CHUNKING = _DEFAULT.with_values(links=False)
+"""The options of :func:`chunk_html` by default: it never reads the page's
+link list."""
 
 
 def parse_html(
@@ -498,7 +501,7 @@ def chunk_html(
     :attr:`ParsedPage.markdown`.
     """
     check_type("options", options, Options, optional=True)
-    settings = (options or _DEFAULT).with_values(
+    settings = (options or _CHUNKING).with_values(
         clean=clean,
         max_bytes=max_bytes,
         strict=strict,
@@ -512,7 +515,7 @@ def chunk_html(
         body=body,
         **parse_options,
     )
-    settings = replace(settings, parse=replace(settings.parse, links=False))
+    settings = settings.with_values(links=False)
     page = extract_page(
         html,
         settings,
