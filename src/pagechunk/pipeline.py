@@ -54,7 +54,7 @@ from pagechunk.html.typed import (
 )
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
-from pagechunk.model import HEADING, Chunk, ParsedPage, chunk_id
+from pagechunk.model import HEADING, Chunk, ParsedPage
 from pagechunk.options import ChunkOptions, Options, ParseOptions
 
 __all__ = [
@@ -534,7 +534,7 @@ def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]
     type, confidence and metadata and its :attr:`~pagechunk.Chunk.id`
     (:func:`~pagechunk.model.chunk_id` of the page's ``url``, else its
     :attr:`~pagechunk.ParsedPage.digest`)."""
-    chunks = chunk_with(
+    return chunk_with(
         page.blocks,
         options,
         title=page.title,
@@ -542,19 +542,9 @@ def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]
         lang=page.lang,
         page_type=page.page_type,
         confidence=page.confidence,
+        document=page.url or page.digest,
+        metadata={name: getattr(page, name) for name in _METADATA},
     )
-    if not chunks:
-        return chunks
-    document = page.url or page.digest
-    metadata = {name: getattr(page, name) for name in _METADATA}
-    return [
-        replace(
-            chunk,
-            id=chunk_id(document, chunk.position, chunk.text),
-            **metadata,
-        )
-        for chunk in chunks
-    ]
 
 
 _METADATA = tuple(field.name for field in fields(PageMetadata))
