@@ -171,10 +171,11 @@ def focus_page(
         if top is None:
             return Focus([root], content, "no prose: the whole page")
         chosen = _typed(root, found, top, content, page_type)
-    for element, _ in chosen.dropped:
-        element.tag = _DROP_MARK
-    for container in chosen.containers:
-        etree.strip_elements(container, _DROP_MARK, with_tail=False)
+    if chosen.dropped:  # else nothing to strip: spare the pass over each container
+        for element, _ in chosen.dropped:
+            element.tag = _DROP_MARK
+        for container in chosen.containers:
+            etree.strip_elements(container, _DROP_MARK, with_tail=False)
     if not trace:
         chosen.dropped = []
     _add_heading(root, chosen)
