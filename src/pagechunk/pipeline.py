@@ -309,7 +309,9 @@ def _extract(
     page_type, probability = classify_page(head.url, said, root, chars)
     rule = "none (not cleaning)"
     if focus:
-        chosen = focus_page(root, content, page_type, trace=trace is not None)
+        chosen = focus_page(
+            root, content, page_type, trace=trace is not None, visible=visible
+        )
         if net:
             chosen.rule += f"; read with {net}"
         if trace is not None:
