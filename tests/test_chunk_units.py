@@ -11,6 +11,7 @@ import dataclasses
 import pytest
 
 from pagechunk.chunk.units import ChunkSource, Meter, Source, Unit, join, pack
+from pagechunk.model import chunk_id
 
 
 def unit(text: str, source: Source | None = None, start: int = 0) -> Unit:
@@ -73,6 +74,14 @@ def test_chunk_source_is_a_frozen_value() -> None:
         "en",
         "",
         0.0,
+        "",
+        {},
     )
     with pytest.raises(dataclasses.FrozenInstanceError):
         source.title = "Other"  # type: ignore[misc]
+
+
+def test_chunk_source_makes_ids_only_for_a_document_with_an_identity() -> None:
+    assert ChunkSource().chunk_id(0, "text") == ""
+    source = ChunkSource(document="https://example.org/")
+    assert source.chunk_id(2, "text") == chunk_id("https://example.org/", 2, "text")

@@ -276,7 +276,10 @@ class Options:
 
     def with_values(self, **values: Any) -> Options:
         """A copy with the named options changed, each name looked up in
-        whichever part holds it (``max_chars=500``, ``tables="text"``).
+        whichever part holds it (``max_chars=500``, ``tables="text"``); the
+        options themselves when no value changes. A value that is the very
+        object the option holds changes nothing, so the defaults a call
+        passes on cost no copy.
 
         Raises:
             TypeError: A name is no option.
@@ -288,8 +291,9 @@ class Options:
             if part is None:
                 if name not in _OWN:
                     raise TypeError(f"unknown option {name!r}")
-                own[name] = value
-            else:
+                if getattr(self, name) is not value:
+                    own[name] = value
+            elif getattr(getattr(self, part), name) is not value:
                 parts.setdefault(part, {})[name] = value
         for part, changes in parts.items():
             own[part] = replace(getattr(self, part), **changes)

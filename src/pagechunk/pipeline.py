@@ -54,7 +54,7 @@ from pagechunk.html.typed import (
 )
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
-from pagechunk.model import HEADING, Chunk, ParsedPage, chunk_id
+from pagechunk.model import HEADING, Chunk, ParsedPage
 from pagechunk.options import ChunkOptions, Options, ParseOptions
 
 __all__ = [
@@ -69,6 +69,9 @@ __all__ = [
 _TEXT_API = ParseOptions()
 _DEFAULT = Options()
 _CHUNK = _DEFAULT.chunk
+_CHUNKING = _DEFAULT.with_values(links=False)
+"""The options of :func:`chunk_html` by default: it never reads the page's
+link list."""
 
 
 def parse_html(
@@ -306,7 +309,9 @@ def _extract(
     page_type, probability = classify_page(head.url, said, root, chars)
     rule = "none (not cleaning)"
     if focus:
-        chosen = focus_page(root, content, page_type, trace=trace is not None)
+        chosen = focus_page(
+            root, content, page_type, trace=trace is not None, visible=visible
+        )
         if net:
             chosen.rule += f"; read with {net}"
         if trace is not None:
@@ -351,7 +356,6 @@ def _reread(
     if unwrap_noscript(root):
         title, content = _prune(root, parse)
         return root, head, title, content, "<noscript> content"
-    root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
     title, content = _prune(root, replace(parse, drop_hidden=False))
     if visible_chars(root, content) >= NET_HIDDEN_CHARS:
         return root, head, title, content, "hidden elements shown"
@@ -499,7 +503,7 @@ def chunk_html(
     :attr:`ParsedPage.markdown`.
     """
     check_type("options", options, Options, optional=True)
-    settings = (options or _DEFAULT).with_values(
+    settings = (options or _CHUNKING).with_values(
         clean=clean,
         max_bytes=max_bytes,
         strict=strict,
@@ -513,7 +517,7 @@ def chunk_html(
         body=body,
         **parse_options,
     )
-    settings = replace(settings, parse=replace(settings.parse, links=False))
+    settings = settings.with_values(links=False)
     page = extract_page(
         html,
         settings,
@@ -532,7 +536,7 @@ def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]
     type, confidence and metadata and its :attr:`~pagechunk.Chunk.id`
     (:func:`~pagechunk.model.chunk_id` of the page's ``url``, else its
     :attr:`~pagechunk.ParsedPage.digest`)."""
-    chunks = chunk_with(
+    return chunk_with(
         page.blocks,
         options,
         title=page.title,
@@ -540,19 +544,9 @@ def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]
         lang=page.lang,
         page_type=page.page_type,
         confidence=page.confidence,
+        document=page.url or page.digest,
+        metadata={name: getattr(page, name) for name in _METADATA},
     )
-    if not chunks:
-        return chunks
-    document = page.url or page.digest
-    metadata = {name: getattr(page, name) for name in _METADATA}
-    return [
-        replace(
-            chunk,
-            id=chunk_id(document, chunk.position, chunk.text),
-            **metadata,
-        )
-        for chunk in chunks
-    ]
 
 
 _METADATA = tuple(field.name for field in fields(PageMetadata))

@@ -26,8 +26,9 @@ that measures over ``max_chars`` is split again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from pagechunk.checks import check_blocks, check_callable, check_text
 from pagechunk.chunk.markdown_body import MarkdownBody
@@ -124,12 +125,16 @@ def chunk_with(
     lang: str = "",
     page_type: str = "",
     confidence: float = 0.0,
+    document: str = "",
+    metadata: Mapping[str, Any] | None = None,
 ) -> list[Chunk]:
     """:func:`chunk_blocks` with its options as one object, as the pipeline
     holds them; ``title``, ``url``, ``lang``, ``page_type`` and
     ``confidence`` are the document's. With ``options.body == "markdown"``
     the bodies are Markdown (:mod:`~pagechunk.chunk.markdown_body`);
-    ``max_chars`` holds the same.
+    ``max_chars`` holds the same. A ``document`` identity gives every chunk
+    its :attr:`~pagechunk.Chunk.id` (:func:`~pagechunk.model.chunk_id`),
+    and ``metadata`` sets the chunks' page-metadata fields by name.
 
     Raises:
         ValueError: ``options.length`` returns anything but an int of at
@@ -142,7 +147,9 @@ def chunk_with(
     check_callable("length", options.length)
     target, limit = _sizes(options.target_chars, options.max_chars)
     meter = Meter(options.length)
-    source = ChunkSource(url, title.strip(), lang, page_type, confidence)
+    source = ChunkSource(
+        url, title.strip(), lang, page_type, confidence, document, metadata or {}
+    )
     markdown = options.body == "markdown"
     packer = Packer(
         meter, limit, options.overlap_chars, options.table_header, source, markdown
@@ -170,12 +177,15 @@ def chunk_with(
         packer.section(heading, prefix_of(heading), units, target)
     chunks = body.remap(packer.chunks) if body is not None else packer.chunks
     if options.drop_repeats:
-        return _without_repeats(chunks, prefixes)
+        return _without_repeats(chunks, prefixes, source)
     return chunks
 
 
-def _without_repeats(chunks: list[Chunk], prefixes: dict[str, str]) -> list[Chunk]:
-    """The chunks whose body repeats no earlier chunk's, numbered again."""
+def _without_repeats(
+    chunks: list[Chunk], prefixes: dict[str, str], source: ChunkSource
+) -> list[Chunk]:
+    """The chunks whose body repeats no earlier chunk's, numbered (and their
+    ids made) again."""
     seen: set[str] = set()
     kept: list[Chunk] = []
     for chunk in chunks:
@@ -184,8 +194,11 @@ def _without_repeats(chunks: list[Chunk], prefixes: dict[str, str]) -> list[Chun
         if body in seen:
             continue
         seen.add(body)
-        if chunk.position != len(kept):
-            chunk = replace(chunk, position=len(kept))
+        position = len(kept)
+        if chunk.position != position:
+            chunk = replace(
+                chunk, position=position, id=source.chunk_id(position, chunk.text)
+            )
         kept.append(chunk)
     return kept
 

@@ -181,18 +181,22 @@ class Packer:
                 self._again(section, header, units, glue, measured, cap)
                 return
         first, final = units[0], units[-1]
+        source = self.source
+        position = len(self.chunks)
         self.chunks.append(
             Chunk(
                 text,
                 section.heading,
-                len(self.chunks),
-                url=self.source.url,
-                title=self.source.title,
-                lang=self.source.lang,
-                page_type=self.source.page_type,
-                confidence=self.source.confidence,
+                position,
+                url=source.url,
+                title=source.title,
+                lang=source.lang,
+                page_type=source.page_type,
+                confidence=source.confidence,
                 start=first.source.offset(first.start),
                 end=final.last.offset(final.end),
+                id=source.chunk_id(position, text),
+                **source.metadata,
             )
         )
         section.previous = overlap + body

@@ -11,8 +11,11 @@ the length function is called a number of times linear in the text.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from pagechunk.model import chunk_id
 
 __all__ = ["ChunkSource", "Meter", "Source", "TableUnit", "Unit", "join", "pack"]
 
@@ -27,6 +30,9 @@ class ChunkSource:
         lang: Its language, as given.
         page_type: Its page type, as :func:`~pagechunk.extract` read it.
         confidence: Its extraction confidence.
+        document: Its identity for chunk ids (see
+            :func:`~pagechunk.model.chunk_id`); ``""`` leaves ids empty.
+        metadata: The page metadata every chunk carries, by field name.
     """
 
     url: str = ""
@@ -34,6 +40,13 @@ class ChunkSource:
     lang: str = ""
     page_type: str = ""
     confidence: float = 0.0
+    document: str = ""
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+    def chunk_id(self, position: int, text: str) -> str:
+        """The id of the chunk at ``position`` with ``text``; ``""`` when the
+        document has no identity."""
+        return chunk_id(self.document, position, text) if self.document else ""
 
 
 class Meter:

@@ -14,6 +14,7 @@ the text API drops both.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import cast
 
 from lxml import etree
@@ -62,12 +63,24 @@ def visible_chars(root: etree._Element, content: set[etree._Element]) -> int:
 def unwrap_noscript(root: etree._Element) -> bool:
     """Unwrap every ``<noscript>`` of an unpruned tree, in place, when one
     holds :data:`NET_HIDDEN_CHARS` of text outside scripts and styles;
-    whether it did."""
-    held = 0
-    for element in root.iter("noscript"):
-        etree.strip_elements(element, "script", "style", "template", with_tail=False)
-        held = max(held, text_length(element))
-    if held < NET_HIDDEN_CHARS:
+    whether it did. A tree it does not unwrap is left as it was, so the
+    caller can read it another way without parsing the page again."""
+    noscripts = list(root.iter("noscript"))
+    if not any(_held(element) >= NET_HIDDEN_CHARS for element in noscripts):
         return False
+    for element in noscripts:
+        etree.strip_elements(element, *_UNSHOWN, with_tail=False)
     etree.strip_tags(root, "noscript")
     return True
+
+
+_UNSHOWN = ("script", "style", "template")
+"""What a ``<noscript>`` holds that shows no text once unwrapped."""
+
+
+def _held(noscript: etree._Element) -> int:
+    """Characters of text a ``<noscript>`` shows once unwrapped, measured on
+    a copy (a ``<noscript>`` is small; the page is not)."""
+    shown = deepcopy(noscript)
+    etree.strip_elements(shown, *_UNSHOWN, with_tail=False)
+    return text_length(shown)

@@ -409,8 +409,7 @@ def classify(
     for name, value in features.items():
         row = weights.get(name)
         if row is not None and value:
-            for k, weight in enumerate(row):
-                scores[k] += weight * value
+            scores = [s + weight * value for s, weight in zip(scores, row, strict=True)]
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
     best = scores.index(top)

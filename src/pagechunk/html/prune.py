@@ -34,7 +34,9 @@ _HIDING = (
     ("visibility", frozenset({"hidden", "collapse"})),
     ("content-visibility", frozenset({"hidden"})),
 )
-_HIDING_WORDS = frozenset().union(*(values for _, values in _HIDING))
+_HIDING_WORD = re.compile(
+    "|".join(sorted(frozenset().union(*(values for _, values in _HIDING))))
+)
 # A CSS comment (an unclosed one runs to the end), and an escape: up to six
 # hex digits and one white space after them, or any other character but a
 # line break, which stands for itself.
@@ -190,7 +192,7 @@ def _style_hides(style: str) -> bool:
     """
     if "\\" not in style:
         lowered = style.lower()
-        if not any(word in lowered for word in _HIDING_WORDS):
+        if _HIDING_WORD.search(lowered) is None:
             return False  # no escape can spell a hiding value either
     if "/*" in style:
         style = _CSS_COMMENT.sub(" ", style)

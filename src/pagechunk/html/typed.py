@@ -176,22 +176,28 @@ def focus_page(
     page_type: str,
     *,
     trace: bool = False,
+    visible: int | None = None,
 ) -> Focus:
     """Choose the containers of a pruned tree's own content by page type,
     removing the boilerplate inside them; ``trace`` keeps what was removed
-    (detached, for ``explain``)."""
+    (detached, for ``explain``). ``visible`` is what
+    :func:`~pagechunk.html.net.visible_chars` gives for ``root`` and
+    ``content``, when the caller has measured it."""
     if page_type in ("collection", "listing", "service"):
-        chosen = _whole_page(root, content)
+        if visible is None:
+            visible = visible_chars(root, content)
+        chosen = _whole_page(root, content, visible)
     else:
         found = survey(root)
         top = densest(found, content)
         if top is None:
             return Focus([root], content, "no prose: the whole page")
         chosen = _typed(root, found, top, content, page_type)
-    for element, _ in chosen.dropped:
-        element.tag = _DROP_MARK
-    for container in chosen.containers:
-        etree.strip_elements(container, _DROP_MARK, with_tail=False)
+    if chosen.dropped:  # else nothing to strip: spare the pass over each container
+        for element, _ in chosen.dropped:
+            element.tag = _DROP_MARK
+        for container in chosen.containers:
+            etree.strip_elements(container, _DROP_MARK, with_tail=False)
     if not trace:
         chosen.dropped = []
     _add_heading(root, chosen)
@@ -212,16 +218,26 @@ def _typed(
     return _article(found, top, content)
 
 
-def _whole_page(root: etree._Element, content: set[etree._Element]) -> Focus:
+def _whole_page(
+    root: etree._Element, content: set[etree._Element], visible: int
+) -> Focus:
+    """The whole page, ``visible`` the characters its walk would read; the
+    page's text is measured once, for both questions that need it."""
     if not content:
+        total = visible  # the walk reads the whole tree
         chosen = Focus([root], content, "whole page")
     elif _cards(content):
+        total = text_length(root)
         chosen = Focus([root], set(), "whole page (its <article>s are its items)")
-    elif visible_chars(root, content) >= CONTENT_SHARE * text_length(root):
-        chosen = Focus([root], content, "whole page, within its content elements")
     else:
-        chosen = Focus([root], set(), "whole page (its content elements hold little)")
-    chosen.dropped = _list_chrome(root)
+        total = text_length(root)
+        if visible >= CONTENT_SHARE * total:
+            chosen = Focus([root], content, "whole page, within its content elements")
+        else:
+            chosen = Focus(
+                [root], set(), "whole page (its content elements hold little)"
+            )
+    chosen.dropped = _list_chrome(root, total)
     return chosen
 
 
@@ -233,10 +249,10 @@ def _cards(content: set[etree._Element]) -> bool:
     return len(tops) > 1 and all(e.tag == "article" for e in tops)
 
 
-def _list_chrome(root: etree._Element) -> list[tuple[etree._Element, str]]:
+def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
     """The filter, sort and pagination bars of a listing: elements named so
-    that hold under :data:`LIST_CHROME_SHARE` of the page's text (a wrapper
-    named for its results holds more)."""
+    that hold under :data:`LIST_CHROME_SHARE` of the page's text, ``total``
+    characters (a wrapper named for its results holds more)."""
     named = [
         e
         for e in root.iterdescendants(*_LIST_TAGS)
@@ -244,7 +260,7 @@ def _list_chrome(root: etree._Element) -> list[tuple[etree._Element, str]]:
     ]
     if not named:
         return []
-    limit = LIST_CHROME_SHARE * text_length(root)
+    limit = LIST_CHROME_SHARE * total
     rule = "filters, sorting or pagination of a listing"
     return _outermost([(e, rule) for e in named if text_length(e) < limit])
 
