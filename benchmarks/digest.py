@@ -8,11 +8,12 @@ Run from the repository root::
 
 For every page of ``../shared/corpus/aeb`` and ``../shared/corpus/wcxb``
 (``--aeb`` and ``--wcxb`` name other folders) it hashes three outputs with
-every field: ``parse_html`` (title, links, robots flags, url, lang, and each
-block's text, heading, kind, level, header flag and link spans), ``extract``
-(the same, cleaned) and ``chunk_html`` (each chunk's text, heading, position,
-url, title, lang, start and end). ``check`` lists every page whose digest
-differs from the record, and exits 1 when any does; a change meant to keep
+every field: ``parse_html`` (title, links, robots flags, url, lang, page type,
+confidence, the page metadata, and each block's text, heading, kind, level,
+header flag and link spans), ``extract`` (the same, cleaned) and
+``chunk_html`` (every field of each chunk, its id and metadata included).
+``check`` lists every page whose digest differs from the record, and exits 1
+when any does; a change meant to keep
 the output must list none, and a deliberate change names each page it moves.
 FILE defaults to ``benchmarks/digests.json``.
 """
@@ -25,7 +26,7 @@ import hashlib
 import json
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import astuple
+from dataclasses import astuple, fields
 from pathlib import Path
 from typing import Any
 
@@ -68,15 +69,8 @@ def _page_fields(page: Any) -> list[Any]:
         ]
         for b in page.blocks
     ]
-    return [
-        page.title,
-        page.links,
-        page.noindex,
-        page.nofollow,
-        page.url,
-        page.lang,
-        blocks,
-    ]
+    rest = [getattr(page, f.name) for f in fields(page) if f.name != "blocks"]
+    return [*rest, blocks]
 
 
 def digest_page(url: str, html: str) -> dict[str, str]:
@@ -85,7 +79,7 @@ def digest_page(url: str, html: str) -> dict[str, str]:
         "parse": _page_fields(parse_html(html, base_url=url)),
         "extract": _page_fields(extract(html, base_url=url)),
         "chunk": [
-            [c.text, c.heading, c.position, c.url, c.title, c.lang, c.start, c.end]
+            [getattr(c, f.name) for f in fields(c)]
             for c in chunk_html(html, base_url=url)
         ],
     }
