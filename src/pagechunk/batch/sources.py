@@ -289,7 +289,8 @@ def _is_warc(path: str) -> bool:
 def _archive_of(key: str) -> str:
     """The WARC archive a source key names a record of, or ``""``."""
     archive, hash_sign, number = key.rpartition("#")
-    return archive if hash_sign and number.isascii() and number.isdigit() and _is_warc(archive) else ""
+    numbered = hash_sign and number.isascii() and number.isdigit()
+    return archive if numbered and _is_warc(archive) else ""
 
 
 def _warc_documents(
