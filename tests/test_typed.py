@@ -113,6 +113,51 @@ def test_forum_rule_names_the_chrome_it_drops_from_each_post(page):
     assert texts(blocks) == [THREAD, *THREAD_POSTS]
 
 
+AUTHOR_THREAD = "Chain keeps slipping in third gear"
+AUTHOR_URL = "https://forum.example.com/threads/chain-keeps-slipping.2291/"
+
+
+def test_forum_drops_the_author_box_of_each_post(page):
+    # Beside or above each post, a box named for its author holds a few
+    # labels (name, rank, post count, join date); a box named for the post's
+    # content (message-userContent) is the post, however short.
+    thread = read(page, "typed_forum_author_column", AUTHOR_URL)
+    assert thread.page_type == "forum"
+    assert thread.blocks == [
+        heading(AUTHOR_THREAD, AUTHOR_THREAD, 1),
+        *under(
+            AUTHOR_THREAD,
+            "Since I fitted a new cassette the chain jumps every time I push"
+            " hard in third gear, though every other gear runs quietly.",
+            "The chain is three months old and the derailleur hanger looks"
+            " straight to my eye.",
+            "A worn chain on a new cassette skips on the cogs you ride most;"
+            " measure the chain before anything else.",
+            "If it reads over half a percent of stretch, replace it and the"
+            " skipping in third gear should stop.",
+            "New chain fitted, no more skipping. Thanks!",
+        ),
+    ]
+    chosen, _ = focused(page("typed_forum_author_column"), "forum")
+    assert dropped(chosen) == [
+        ("post-author-column", "per-post chrome"),
+        ("message-user", "per-post chrome"),
+        ("message-user", "per-post chrome"),
+    ]
+
+
+def test_a_box_named_for_its_author_that_holds_a_post_stays():
+    post = "Measure the chain before anything else. " * 6
+    html = (
+        "<html><body><div class='thread'><article><div class='post-author'>"
+        f"<p>{post}</p></div></article><article><p>{post}</p></article>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == []
+    assert texts(blocks) == [post.strip(), post.strip()]
+
+
 def test_article_rule_would_keep_one_post_and_its_chrome(page):
     # What the forum rule is for: the densest container is the first post.
     _, blocks = focused(page("typed_forum_thread"), "article")

@@ -10,7 +10,8 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
   are the replies), grown to hold the first post when microdata types one
   (``Question``, ``DiscussionForumPosting``). In a question with typed
   answers, the comments under posts go; in every thread, the per-post
-  chrome goes: signatures, member profiles and stats, reactions and votes.
+  chrome goes: signatures, member profiles and stats, the author box beside
+  each post, reactions and votes.
 - **product**: the mass container without reviews, ratings, recommended,
   related and recently viewed products, or customer questions.
 - **collection, listing, service**: the whole pruned page, every repeated
@@ -46,6 +47,7 @@ from pagechunk.html.net import text_length, visible_chars
 from pagechunk.model import HEADING, Block
 
 __all__ = [
+    "AUTHOR_MAX_CHARS",
     "CONTENT_SHARE",
     "FOCUS_SHARE",
     "MASS_SHARE",
@@ -88,6 +90,17 @@ POST_CHROME = frozenset(
     ]
 )
 """Name words of per-post chrome on forums."""
+
+POST_AUTHOR = frozenset(["user", "author", "poster", "member"])
+"""Name words of the box beside or above each post that shows who wrote it:
+name, rank, join date, post count, location."""
+
+POST_BODY = frozenset(["content", "body", "text"])
+"""Name words that make a box named for its author the post itself
+(``message-userContent``)."""
+
+AUTHOR_MAX_CHARS = 200
+"""Characters a post's author box may hold; more is a post."""
 
 PRODUCT_ASIDES = frozenset(
     [
@@ -378,8 +391,21 @@ def _post_chrome(container: etree._Element) -> list[etree._Element]:
         e
         for e in container.iterdescendants()
         if isinstance(e.tag, str)
-        and (POST_CHROME.intersection(_name_words(e)) or _stats_list(e))
+        and (
+            POST_CHROME.intersection(_name_words(e)) or _stats_list(e) or _author_box(e)
+        )
     ]
+
+
+def _author_box(element: etree._Element) -> bool:
+    """A box named for a post's author (``message-user``,
+    ``ipsEntry__author-column``) that holds a few labels, not a post."""
+    words = _name_words(element)
+    return (
+        bool(POST_AUTHOR.intersection(words))
+        and not POST_BODY.intersection(words)
+        and text_length(element) <= AUTHOR_MAX_CHARS
+    )
 
 
 def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
