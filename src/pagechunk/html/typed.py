@@ -18,13 +18,16 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
   item and section; ``<main>``/``<article>`` restrict it only when they
   hold :data:`CONTENT_SHARE` of its text.
 
-Every rule then keeps a heading that stands before its containers: the
-page's first ``<h1>``, when no container holds it, heads what they hold.
+Every rule then drops the forms inside its containers that hold little of
+their text (a reply box, a search or sign-up form), and keeps a heading that
+stands before its containers: the page's first ``<h1>``, when no container
+holds it, heads what they hold.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +53,8 @@ __all__ = [
     "AUTHOR_MAX_CHARS",
     "CONTENT_SHARE",
     "FOCUS_SHARE",
+    "FORM_REPEATS",
+    "FORM_SHARE",
     "MASS_SHARE",
     "Focus",
     "Trace",
@@ -143,6 +148,12 @@ LIST_CHROME = frozenset(
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
 
+FORM_SHARE = 0.3
+"""Share of a container's text a form may hold and still be dropped."""
+
+FORM_REPEATS = 3
+"""Forms of one ``class`` that make them the items of a page, not forms."""
+
 _LIST_TAGS = ("div", "nav", "ul", "ol", "form", "section", "aside", "details", "p")
 
 _FIRST_POSTS = frozenset({"Question", "DiscussionForumPosting"})
@@ -184,6 +195,7 @@ def focus_page(
         if top is None:
             return Focus([root], content, "no prose: the whole page")
         chosen = _typed(root, found, top, content, page_type)
+    chosen.dropped = _outermost(chosen.dropped + _forms(chosen.containers))
     for element, _ in chosen.dropped:
         element.tag = _DROP_MARK
     for container in chosen.containers:
@@ -233,6 +245,30 @@ def _list_chrome(root: etree._Element) -> list[tuple[etree._Element, str]]:
     limit = LIST_CHROME_SHARE * text_length(root)
     rule = "filters, sorting or pagination of a listing"
     return _outermost([(e, rule) for e in named if text_length(e) < limit])
+
+
+def _forms(
+    containers: list[etree._Element],
+) -> list[tuple[etree._Element, str]]:
+    """The forms inside the containers that hold under :data:`FORM_SHARE`
+    of a container's text: a reply box, a search or sign-up form, fields to
+    fill in rather than text to read. A form that holds more wraps the
+    content (a page built as one form); when :data:`FORM_REPEATS` forms or
+    more wear one ``class``, they are the page's items, one form around
+    each post or product."""
+    found = []
+    for container in containers:
+        forms = list(container.iterdescendants("form"))
+        if not forms:
+            continue
+        limit = FORM_SHARE * text_length(container)
+        classes = Counter(f.get("class") for f in forms if f.get("class"))
+        found += [
+            (f, "a form to fill in")
+            for f in forms
+            if classes[f.get("class")] < FORM_REPEATS and text_length(f) < limit
+        ]
+    return found
 
 
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
