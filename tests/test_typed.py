@@ -339,9 +339,8 @@ def test_collection_keeps_every_tile_and_the_page_around_them(page):
         return [heading(name, path, 3), Block(text, path), Block(price, path, "item")]
 
     assert collection.blocks == [
-        # The whole pruned page: the announcement bar stays too, while the
-        # filter and sort bar (class "facets") goes.
-        Block("Free delivery on orders over £40"),
+        # The whole pruned page, without the announcement bar (a notice) and
+        # the filter and sort bar (class "facets").
         heading(mugs, mugs, 1),
         Block(
             "Tough steel mugs with a glass enamel coat, for the trail, the van and"
@@ -826,3 +825,24 @@ def test_forms_repeated_around_each_post_are_the_posts() -> None:
     chosen, blocks = focused(html, "forum")
     assert dropped(chosen) == []
     assert texts(blocks) == ["Second ferry", *posts]
+
+
+# Notice bars: a site's notice inside the chosen containers goes
+
+
+def test_a_notice_bar_inside_the_container_goes() -> None:
+    notice = (
+        "<div class='site-notice'><p>Timetables change on 1 May: check before"
+        " you travel.</p></div>"
+    )
+    chosen, blocks = focused(_story(notice), "article")
+    assert dropped(chosen) == [("site-notice", "a notice bar")]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+def test_a_notice_that_holds_the_page_is_its_content() -> None:
+    # A page whose content is a notice (a privacy notice) names its own box so.
+    html = _story("").replace("class='story'", "class='privacy-notice'")
+    chosen, blocks = focused(html, "article")
+    assert dropped(chosen) == []
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]

@@ -18,8 +18,9 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
   item and section; ``<main>``/``<article>`` restrict it only when they
   hold :data:`CONTENT_SHARE` of its text.
 
-Every rule then drops the forms inside its containers that hold little of
-their text (a reply box, a search or sign-up form), and keeps a heading that
+Every rule then drops the forms and the notice bars inside its containers
+that hold little of their text (a reply box, a search or sign-up form, a
+store's delivery notice), and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
 holds it, heads what they hold.
 """
@@ -56,6 +57,7 @@ __all__ = [
     "FORM_REPEATS",
     "FORM_SHARE",
     "MASS_SHARE",
+    "NOTICES",
     "Focus",
     "Trace",
     "focus_page",
@@ -151,6 +153,13 @@ LIST_CHROME_SHARE = 0.3
 FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
 
+NOTICES = frozenset(
+    ["notice", "notices", "announcement", "announcements", "toast", "snackbar"]
+)
+"""Name words of the notice bars a site shows on every page: a store's
+shipping or stock notice, a warning about scams, a cookie or sign-in
+prompt."""
+
 FORM_REPEATS = 3
 """Forms of one ``class`` that make them the items of a page, not forms."""
 
@@ -195,7 +204,9 @@ def focus_page(
         if top is None:
             return Focus([root], content, "no prose: the whole page")
         chosen = _typed(root, found, top, content, page_type)
-    chosen.dropped = _outermost(chosen.dropped + _forms(chosen.containers))
+    chosen.dropped = _outermost(
+        chosen.dropped + _forms(chosen.containers) + _notices(chosen.containers)
+    )
     for element, _ in chosen.dropped:
         element.tag = _DROP_MARK
     for container in chosen.containers:
@@ -235,16 +246,25 @@ def _list_chrome(root: etree._Element) -> list[tuple[etree._Element, str]]:
     """The filter, sort and pagination bars of a listing: elements named so
     that hold under :data:`LIST_CHROME_SHARE` of the page's text (a wrapper
     named for its results holds more)."""
+    rule = "filters, sorting or pagination of a listing"
+    return _outermost(_named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule))
+
+
+def _named_bars(
+    root: etree._Element, words: frozenset[str], share: float, rule: str
+) -> list[tuple[etree._Element, str]]:
+    """The boxes and bars under ``root`` whose ``class`` or ``id`` holds one
+    of ``words`` and that hold under ``share`` of ``root``'s text, each
+    with ``rule``."""
     named = [
         e
         for e in root.iterdescendants(*_LIST_TAGS)
-        if LIST_CHROME.intersection(_name_words(e))
+        if words.intersection(_name_words(e))
     ]
     if not named:
         return []
-    limit = LIST_CHROME_SHARE * text_length(root)
-    rule = "filters, sorting or pagination of a listing"
-    return _outermost([(e, rule) for e in named if text_length(e) < limit])
+    limit = share * text_length(root)
+    return [(e, rule) for e in named if text_length(e) < limit]
 
 
 def _forms(
@@ -269,6 +289,18 @@ def _forms(
             if classes[f.get("class")] < FORM_REPEATS and text_length(f) < limit
         ]
     return found
+
+
+def _notices(
+    containers: list[etree._Element],
+) -> list[tuple[etree._Element, str]]:
+    """The notice bars inside the containers, named so (:data:`NOTICES`),
+    that hold under :data:`FORM_SHARE` of a container's text."""
+    return [
+        found
+        for container in containers
+        for found in _named_bars(container, NOTICES, FORM_SHARE, "a notice bar")
+    ]
 
 
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
