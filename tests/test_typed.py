@@ -846,3 +846,30 @@ def test_a_notice_that_holds_the_page_is_its_content() -> None:
     chosen, blocks = focused(html, "article")
     assert dropped(chosen) == []
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+# Bylines and dates inside an article's container go
+
+
+def test_the_byline_and_date_inside_an_article_go() -> None:
+    byline = (
+        "<div class='article-meta'><span class='author-name'>Morag Flett</span>"
+        " <time class='published-date'>4 March 2026</time></div>"
+    )
+    html = _story("").replace("</h1>", f"</h1>{byline}")
+    chosen, blocks = focused(html, "article")
+    assert dropped(chosen) == [("article-meta", "byline or date")]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+def test_dates_repeated_down_a_list_are_its_items() -> None:
+    # A timetable's dates wear one class many times: data, not a byline.
+    rows = "".join(
+        f"<li><span class='date'>{day} May</span> Two sailings each way</li>"
+        for day in (1, 2, 3)
+    )
+    chosen, blocks = focused(_story(f"<ul>{rows}</ul>"), "article")
+    assert dropped(chosen) == []
+    assert texts(blocks)[-3:] == [
+        f"{day} May Two sailings each way" for day in (1, 2, 3)
+    ]

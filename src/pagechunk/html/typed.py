@@ -49,6 +49,7 @@ from pagechunk.html.jsonld import JsonObject, type_names
 from pagechunk.html.names import Names, name_words
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.model import HEADING, Block
+from pagechunk.vocabulary import HEADING_LEVELS
 
 __all__ = [
     "AUTHOR_MAX_CHARS",
@@ -56,6 +57,8 @@ __all__ = [
     "FOCUS_SHARE",
     "FORM_REPEATS",
     "FORM_SHARE",
+    "BYLINE",
+    "BYLINE_MAX_CHARS",
     "MASS_SHARE",
     "NOTICES",
     "Focus",
@@ -159,6 +162,26 @@ NOTICES = frozenset(
 """Name words of the notice bars a site shows on every page: a store's
 shipping or stock notice, a warning about scams, a cookie or sign-in
 prompt."""
+
+BYLINE = frozenset(
+    [
+        "byline",
+        "bylines",
+        "author",
+        "authors",
+        "dateline",
+        "date",
+        "published",
+        "pubdate",
+        "timestamp",
+        "readtime",
+        "meta",
+    ]
+)
+"""Name words of an article's byline and date line."""
+
+BYLINE_MAX_CHARS = 120
+"""Characters a byline or date line may hold; more is a paragraph."""
 
 FORM_REPEATS = 3
 """Forms of one ``class`` that make them the items of a page, not forms."""
@@ -303,6 +326,30 @@ def _notices(
     ]
 
 
+def _bylines(
+    container: etree._Element, top: etree._Element
+) -> list[tuple[etree._Element, str]]:
+    """The byline and date lines inside an article's container: boxes named
+    for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
+    characters and no heading. A story has one byline; when
+    :data:`FORM_REPEATS` of them or more wear one ``class``, they are the
+    dates or authors of listed items (a calendar, a changelog) and stay."""
+    keep = {top, *top.iterancestors()}
+    named = [
+        e
+        for e in container.iterdescendants(*_LIST_TAGS, "span", "time")
+        if e not in keep and BYLINE.intersection(_name_words(e))
+    ]
+    classes = Counter(e.get("class") for e in named)
+    return [
+        (e, "byline or date")
+        for e in named
+        if classes[e.get("class")] < FORM_REPEATS
+        and text_length(e) <= BYLINE_MAX_CHARS
+        and next(e.iterdescendants(*HEADING_LEVELS), None) is None
+    ]
+
+
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
     container = climb(top, found, content_stops(found, content))
     total = sum(found.prose.values())
@@ -312,7 +359,8 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
             [container],
             {container},
             "densest container",
-            [(e, "named boilerplate inside the container") for e in drops],
+            [(e, "named boilerplate inside the container") for e in drops]
+            + _bylines(container, top),
         )
     container = _mass_container(found, top)
     return Focus(
