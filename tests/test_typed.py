@@ -873,3 +873,63 @@ def test_dates_repeated_down_a_list_are_its_items() -> None:
     assert texts(blocks)[-3:] == [
         f"{day} May Two sailings each way" for day in (1, 2, 3)
     ]
+
+
+# Labels a page's class keeps off the screen go
+
+MUG_NAMES = ("Harbour mug", "Lighthouse mug", "Quayside mug")
+
+
+def _tiles(extra: str = "") -> str:
+    # Block-level labels: inline ones (<span class="sr-only">) are merged
+    # into their block before the focus step and stay.
+    tiles = "".join(
+        f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
+        " light enough for a rucksack and tough enough for a campfire.</p>"
+        "<div class='price'><p class='visually-hidden'>Regular price</p>"
+        "<p>£14.00</p><div class='unit-price hidden'>Unit price / per</div>"
+        f"</div>{extra}</li>"
+        for name in MUG_NAMES
+    )
+    return (
+        f"<html><body><h1>Enamel mugs</h1><ul class='grid'>{tiles}</ul></body></html>"
+    )
+
+
+def test_labels_for_screen_readers_and_hidden_labels_go() -> None:
+    chosen, blocks = focused(_tiles(), "collection")
+    off = "kept off the screen by its class"
+    assert dropped(chosen) == [("visually-hidden", off), ("unit-price hidden", off)] * 3
+    tile = "A tin mug enamelled in harbour blue, light enough for a rucksack and"
+    assert texts(blocks) == [
+        "Enamel mugs",
+        *(
+            line
+            for name in MUG_NAMES
+            for line in (name, f"{tile} tough enough for a campfire.", "£14.00")
+        ),
+    ]
+
+
+def test_a_class_that_shows_an_element_at_some_width_keeps_it() -> None:
+    # Tailwind's "hidden md:block" hides a label on phones only.
+    chosen, blocks = focused(
+        _tiles("<p class='hidden md:block'>Ships in two days</p>"), "collection"
+    )
+    assert ("hidden md:block", "kept off the screen by its class") not in (
+        dropped(chosen)
+    )
+    assert texts(blocks).count("Ships in two days") == 3
+
+
+def test_a_hidden_heading_and_hidden_content_stay() -> None:
+    # A heading only screen readers see still names its section, and a
+    # hidden box with more than a label's text is content a script shows.
+    tab = "Wash by hand in warm water and dry at once, so the rims never rust."
+    html = (
+        "<html><body><h1>Enamel mugs</h1><h2 class='sr-only'>Care</h2>"
+        f"<div class='tab-panel hidden'><p>{tab}</p></div></body></html>"
+    )
+    chosen, blocks = focused(html, "collection")
+    assert dropped(chosen) == []
+    assert texts(blocks) == ["Enamel mugs", "Care", tab]

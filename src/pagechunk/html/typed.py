@@ -20,7 +20,8 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
 
 Every rule then drops the forms and the notice bars inside its containers
 that hold little of their text (a reply box, a search or sign-up form, a
-store's delivery notice), and keeps a heading that
+store's delivery notice) and the short labels a class keeps off the
+screen, and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
 holds it, heads what they hold.
 """
@@ -31,7 +32,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from lxml import etree
 
@@ -61,6 +62,8 @@ __all__ = [
     "BYLINE_MAX_CHARS",
     "MASS_SHARE",
     "NOTICES",
+    "UNSEEN_CLASSES",
+    "UNSEEN_MAX_CHARS",
     "Focus",
     "Trace",
     "focus_page",
@@ -186,6 +189,42 @@ BYLINE_MAX_CHARS = 120
 FORM_REPEATS = 3
 """Forms of one ``class`` that make them the items of a page, not forms."""
 
+UNSEEN_CLASSES = frozenset(
+    [
+        "sronly",
+        "srtext",
+        "visuallyhidden",
+        "isvisuallyhidden",
+        "uvisuallyhidden",
+        "hiddenvisually",
+        "screenreadertext",
+        "screenreaderonly",
+        "a11yhidden",
+        "assistivetext",
+        "elementinvisible",
+        "offscreen",
+        "hidden",
+        "hide",
+        "ishidden",
+        "uhidden",
+        "dnone",
+    ]
+)
+"""``class`` tokens, ``-`` and ``_`` taken out, that keep an element off the
+screen in most frameworks' style sheets: text for screen readers only (a
+price's "Regular price" label, "opens in a new window") and hidden labels."""
+
+UNSEEN_MAX_CHARS = 40
+"""Characters an element its class hides may hold and still go: a label.
+More is content that some pages reveal by script (a tab, a section)."""
+
+_CLASSED = etree.XPath("descendant::*[@class]")
+"""The elements below one that have a ``class``, found inside libxml2."""
+
+_SHOWN_AT = re.compile(r"[:@]|^d-(?:sm|md|lg|xl|xxl)-|^visible")
+"""A ``class`` token that shows an element at some screen widths
+(``md:block``, ``d-lg-flex``, ``hide@medium``)."""
+
 _LIST_TAGS = ("div", "nav", "ul", "ol", "form", "section", "aside", "details", "p")
 
 _FIRST_POSTS = frozenset({"Question", "DiscussionForumPosting"})
@@ -227,8 +266,9 @@ def focus_page(
         if top is None:
             return Focus([root], content, "no prose: the whole page")
         chosen = _typed(root, found, top, content, page_type)
+    containers = chosen.containers
     chosen.dropped = _outermost(
-        chosen.dropped + _forms(chosen.containers) + _notices(chosen.containers)
+        chosen.dropped + _forms(containers) + _notices(containers) + _unseen(containers)
     )
     for element, _ in chosen.dropped:
         element.tag = _DROP_MARK
@@ -348,6 +388,32 @@ def _bylines(
         and text_length(e) <= BYLINE_MAX_CHARS
         and next(e.iterdescendants(*HEADING_LEVELS), None) is None
     ]
+
+
+def _unseen(
+    containers: list[etree._Element],
+) -> list[tuple[etree._Element, str]]:
+    """The short labels inside the containers that their ``class`` keeps
+    off the screen (:data:`UNSEEN_CLASSES`), unless another class shows
+    them at some width; a heading, or a box holding one, stays."""
+    found = []
+    for container in containers:
+        # An element-only XPath gives elements; the stub types every result.
+        for element in cast("list[etree._Element]", _CLASSED(container)):
+            if element.tag in HEADING_LEVELS:
+                continue
+            tokens = element.get("class", "").lower().split()
+            if (
+                UNSEEN_CLASSES.isdisjoint(
+                    t.replace("-", "").replace("_", "") for t in tokens
+                )
+                or any(_SHOWN_AT.search(t) for t in tokens)
+                or text_length(element) > UNSEEN_MAX_CHARS
+                or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+            ):
+                continue
+            found.append((element, "kept off the screen by its class"))
+    return found
 
 
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
