@@ -933,3 +933,21 @@ def test_a_hidden_heading_and_hidden_content_stay() -> None:
     chosen, blocks = focused(html, "collection")
     assert dropped(chosen) == []
     assert texts(blocks) == ["Enamel mugs", "Care", tab]
+
+
+def test_buttons_and_calls_to_action_go() -> None:
+    chosen, blocks = focused(
+        _tiles("<div class='quick-shop button'>Quick shop</div>"), "collection"
+    )
+    assert ("quick-shop button", "a button or call to action") in dropped(chosen)
+    assert "Quick shop" not in texts(blocks)
+
+
+def test_a_card_styled_as_a_button_holds_too_much_to_go() -> None:
+    # A whole tile can wear a button's class; past a label's length it stays.
+    offer = "Order two mugs and we engrave both with your boat's name for free."
+    chosen, blocks = focused(
+        _tiles(f"<div class='btn-card'>{offer}</div>"), "collection"
+    )
+    assert ("btn-card", "a button or call to action") not in dropped(chosen)
+    assert texts(blocks).count(offer) == 3

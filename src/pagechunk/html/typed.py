@@ -20,8 +20,8 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
 
 Every rule then drops the forms and the notice bars inside its containers
 that hold little of their text (a reply box, a search or sign-up form, a
-store's delivery notice) and the short labels a class keeps off the
-screen, and keeps a heading that
+store's delivery notice), the short labels a class keeps off the screen
+and the buttons, and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
 holds it, heads what they hold.
 """
@@ -60,6 +60,7 @@ __all__ = [
     "FORM_SHARE",
     "BYLINE",
     "BYLINE_MAX_CHARS",
+    "CONTROLS",
     "MASS_SHARE",
     "NOTICES",
     "UNSEEN_CLASSES",
@@ -214,9 +215,13 @@ UNSEEN_CLASSES = frozenset(
 screen in most frameworks' style sheets: text for screen readers only (a
 price's "Regular price" label, "opens in a new window") and hidden labels."""
 
+CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
+"""Name words of a button or call to action: "Add to cart", "Quick shop",
+"Read more", "Book now"."""
+
 UNSEEN_MAX_CHARS = 40
-"""Characters an element its class hides may hold and still go: a label.
-More is content that some pages reveal by script (a tab, a section)."""
+"""Characters a hidden label or a button may hold and still go. More is
+content: a tab or section a script reveals, a card styled as a button."""
 
 _CLASSED = etree.XPath("descendant::*[@class]")
 """The elements below one that have a ``class``, found inside libxml2."""
@@ -268,7 +273,7 @@ def focus_page(
         chosen = _typed(root, found, top, content, page_type)
     containers = chosen.containers
     chosen.dropped = _outermost(
-        chosen.dropped + _forms(containers) + _notices(containers) + _unseen(containers)
+        chosen.dropped + _forms(containers) + _notices(containers) + _labels(containers)
     )
     for element, _ in chosen.dropped:
         element.tag = _DROP_MARK
@@ -390,30 +395,42 @@ def _bylines(
     ]
 
 
-def _unseen(
+def _labels(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
-    """The short labels inside the containers that their ``class`` keeps
-    off the screen (:data:`UNSEEN_CLASSES`), unless another class shows
-    them at some width; a heading, or a box holding one, stays."""
+    """The short labels inside the containers that are no text to read: one
+    its ``class`` keeps off the screen (:data:`UNSEEN_CLASSES`) unless
+    another class shows it at some width, and a button or call to action
+    (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`; a
+    heading, or a box holding one, stays."""
     found = []
     for container in containers:
         # An element-only XPath gives elements; the stub types every result.
         for element in cast("list[etree._Element]", _CLASSED(container)):
             if element.tag in HEADING_LEVELS:
                 continue
-            tokens = element.get("class", "").lower().split()
+            rule = _label_rule(element)
             if (
-                UNSEEN_CLASSES.isdisjoint(
-                    t.replace("-", "").replace("_", "") for t in tokens
-                )
-                or any(_SHOWN_AT.search(t) for t in tokens)
-                or text_length(element) > UNSEEN_MAX_CHARS
-                or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+                rule
+                and text_length(element) <= UNSEEN_MAX_CHARS
+                and next(element.iterdescendants(*HEADING_LEVELS), None) is None
             ):
-                continue
-            found.append((element, "kept off the screen by its class"))
+                found.append((element, rule))
     return found
+
+
+def _label_rule(element: etree._Element) -> str:
+    """Why a label is no text to read, by its ``class`` and ``id``; ``""``
+    when its names do not say."""
+    tokens = element.get("class", "").lower().split()
+    squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
+    if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
+        _SHOWN_AT.search(t) for t in tokens
+    ):
+        return "kept off the screen by its class"
+    if not CONTROLS.isdisjoint(_name_words(element)):
+        return "a button or call to action"
+    return ""
 
 
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
