@@ -18,7 +18,7 @@ HEADER = (
     "</div>"
 )
 BANNER = (
-    '<div class="notice">We use cookies to remember your basket. '
+    '<div class="strip">We use cookies to remember your basket. '
     '<a href="/privacy">Read our privacy policy</a> or '
     '<a href="/cookies">change settings</a>.</div>'
 )

@@ -14,17 +14,7 @@ from pagechunk.html.prune import Regions
 from pagechunk.options import ParseOptions
 from pagechunk.vocabulary import CODE_LANGUAGE_PREFIXES, INLINE_TAGS
 
-__all__ = [
-    "FORM_ATTRIBUTE",
-    "IMAGES_ATTRIBUTE",
-    "LANGUAGE_ATTRIBUTE",
-    "code_language",
-    "flatten",
-]
-
-FORM_ATTRIBUTE = "data-pagechunk-form"
-"""Where flatten marks a ``<form>`` that asks for typed words, for the focus
-step, which sees the form after its fields are gone."""
+__all__ = ["IMAGES_ATTRIBUTE", "LANGUAGE_ATTRIBUTE", "code_language", "flatten"]
 
 IMAGES_ATTRIBUTE = "data-pagechunk-images"
 """Where flatten leaves, on the element that held them, the images with alt
@@ -65,12 +55,9 @@ def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> No
     (:func:`code_language`) keeps it in :data:`LANGUAGE_ATTRIBUTE`, and an
     element that held images with alt text keeps them in
     :data:`IMAGES_ATTRIBUTE`: the text is merged as though they had never
-    been there. A form that asks for typed words is marked with
-    :data:`FORM_ATTRIBUTE`.
+    been there.
     """
     inline = INLINE_TAGS - options.content_tags - options.drop_tags
-    for element in regions.forms:
-        element.set(FORM_ATTRIBUTE, "")
     for element in regions.content:
         if element.tag in inline:  # a <span role="main"> must outlive stripping
             element.tag = _KEEP_INLINE

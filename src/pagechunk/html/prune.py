@@ -65,10 +65,6 @@ class Regions:
             attributes, each knowing its element.
         preformatted: The ``<pre>`` elements, whose text
             :func:`~pagechunk.html.flatten.flatten` joins up again.
-        forms: The ``<form>`` elements that ask for typed words (a
-            ``<textarea>``, or an ``<input>`` of a type one types into),
-            read before pruning removes the fields;
-            :func:`~pagechunk.html.flatten.flatten` marks them.
         split: For each element that :func:`prune` removed children with
             a tail from, how many: their tails stay behind as separate
             pieces of text, which :func:`~pagechunk.html.flatten.flatten`
@@ -80,7 +76,6 @@ class Regions:
     chrome: list[etree._Element]
     marking: list[Any]
     preformatted: list[etree._Element]
-    forms: list[etree._Element] = field(default_factory=list)
     split: Counter[etree._Element] = field(default_factory=Counter)
 
 
@@ -93,14 +88,12 @@ def find_regions(root: etree._Element, options: ParseOptions) -> Regions:
     for xpath in _MARKING:
         marking += cast("list[Any]", xpath(root))  # attribute values: a list
     regions = Regions([], set(), [], marking, [])
-    for element in root.iter("title", "pre", "form", *content_tags, *chrome_tags):
+    for element in root.iter("title", "pre", *content_tags, *chrome_tags):
         tag = element.tag
         if tag == "title":
             regions.titles.append(element)
         elif tag == "pre":
             regions.preformatted.append(element)
-        elif tag == "form" and _asks_for_words(element):
-            regions.forms.append(element)
         if tag in content_tags:
             regions.content.add(element)
         if tag in chrome_tags:
@@ -109,21 +102,6 @@ def find_regions(root: etree._Element, options: ParseOptions) -> Regions:
         if attribute.attrname == "role" and _first_token(attribute) in content_tags:
             regions.content.add(attribute.getparent())
     return regions
-
-
-_TYPED_INPUTS = frozenset({"text", "email", "password", "search", "tel", "url"})
-"""``<input>`` types one types words into (no type means text)."""
-
-
-def _asks_for_words(form: etree._Element) -> bool:
-    """Whether a form has a field to type words into: a reply, sign-up or
-    search form, where one that only offers choices or wraps text has none."""
-    for field_ in form.iter("textarea", "input"):
-        if field_.tag == "textarea":
-            return True
-        if (field_.get("type") or "text").strip().lower() in _TYPED_INPUTS:
-            return True
-    return False
 
 
 def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:

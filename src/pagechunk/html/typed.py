@@ -11,27 +11,32 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
   are the replies), grown to hold the first post when microdata types one
   (``Question``, ``DiscussionForumPosting``). In a question with typed
   answers, the comments under posts go; in every thread, the per-post
-  chrome goes: signatures, member profiles and stats, reactions and votes.
+  chrome goes: signatures, member profiles and stats, the author box beside
+  each post, reactions and votes.
 - **product**: the mass container without reviews, ratings, recommended,
   related and recently viewed products, or customer questions.
 - **collection, listing, service**: the whole pruned page, every repeated
   item and section; ``<main>``/``<article>`` restrict it only when they
   hold :data:`CONTENT_SHARE` of its text.
 
-Every rule then keeps a heading that stands before its containers: the
-page's first ``<h1>``, when no container holds it, heads what they hold.
+Every rule then drops the forms and the notice bars inside its containers
+that hold little of their text (a reply box, a search or sign-up form, a
+store's delivery notice), the short labels a class keeps off the screen
+and the buttons, and keeps a heading that
+stands before its containers: the page's first ``<h1>``, when no container
+holds it, heads what they hold.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from lxml import etree
 
-from pagechunk.html.flatten import FORM_ATTRIBUTE
 from pagechunk.html.focus import (
     BOILERPLATE,
     COMMENTS,
@@ -46,14 +51,23 @@ from pagechunk.html.jsonld import JsonObject, type_names
 from pagechunk.html.names import Names, name_words
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.model import HEADING, Block
+from pagechunk.vocabulary import HEADING_LEVELS
 
 __all__ = [
+    "AUTHOR_MAX_CHARS",
     "CONTENT_SHARE",
     "FOCUS_SHARE",
-    "FORM_MAX_CHARS",
+    "FORM_REPEATS",
+    "FORM_SHARE",
+    "BYLINE",
+    "BYLINE_MAX_CHARS",
+    "CONTROLS",
     "MASS_SHARE",
+    "NOTICES",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
+    "UNSEEN_CLASSES",
+    "UNSEEN_MAX_CHARS",
     "Focus",
     "Trace",
     "focus_page",
@@ -93,6 +107,17 @@ POST_CHROME = frozenset(
     ]
 )
 """Name words of per-post chrome on forums."""
+
+POST_AUTHOR = frozenset(["user", "author", "poster", "member"])
+"""Name words of the box beside or above each post that shows who wrote it:
+name, rank, join date, post count, location."""
+
+POST_BODY = frozenset(["content", "body", "text"])
+"""Name words that make a box named for its author the post itself
+(``message-userContent``)."""
+
+AUTHOR_MAX_CHARS = 200
+"""Characters a post's author box may hold; more is a post."""
 
 PRODUCT_ASIDES = frozenset(
     [
@@ -135,6 +160,79 @@ LIST_CHROME = frozenset(
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
 
+FORM_SHARE = 0.3
+"""Share of a container's text a form may hold and still be dropped."""
+
+NOTICES = frozenset(
+    ["notice", "notices", "announcement", "announcements", "toast", "snackbar"]
+)
+"""Name words of the notice bars a site shows on every page: a store's
+shipping or stock notice, a warning about scams, a cookie or sign-in
+prompt."""
+
+BYLINE = frozenset(
+    [
+        "byline",
+        "bylines",
+        "author",
+        "authors",
+        "dateline",
+        "date",
+        "published",
+        "pubdate",
+        "timestamp",
+        "readtime",
+        "meta",
+    ]
+)
+"""Name words of an article's byline and date line."""
+
+BYLINE_MAX_CHARS = 120
+"""Characters a byline or date line may hold; more is a paragraph."""
+
+FORM_REPEATS = 3
+"""Forms of one ``class`` that make them the items of a page, not forms."""
+
+UNSEEN_CLASSES = frozenset(
+    [
+        "sronly",
+        "srtext",
+        "visuallyhidden",
+        "isvisuallyhidden",
+        "uvisuallyhidden",
+        "hiddenvisually",
+        "screenreadertext",
+        "screenreaderonly",
+        "a11yhidden",
+        "assistivetext",
+        "elementinvisible",
+        "offscreen",
+        "hidden",
+        "hide",
+        "ishidden",
+        "uhidden",
+        "dnone",
+    ]
+)
+"""``class`` tokens, ``-`` and ``_`` taken out, that keep an element off the
+screen in most frameworks' style sheets: text for screen readers only (a
+price's "Regular price" label, "opens in a new window") and hidden labels."""
+
+CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
+"""Name words of a button or call to action: "Add to cart", "Quick shop",
+"Read more", "Book now"."""
+
+UNSEEN_MAX_CHARS = 40
+"""Characters a hidden label or a button may hold and still go. More is
+content: a tab or section a script reveals, a card styled as a button."""
+
+_CLASSED = etree.XPath("descendant::*[@class]")
+"""The elements below one that have a ``class``, found inside libxml2."""
+
+_SHOWN_AT = re.compile(r"[:@]|^d-(?:sm|md|lg|xl|xxl)-|^visible")
+"""A ``class`` token that shows an element at some screen widths
+(``md:block``, ``d-lg-flex``, ``hide@medium``)."""
+
 _LIST_TAGS = ("div", "nav", "ul", "ol", "form", "section", "aside", "details", "p")
 
 TOC_LINK_SHARE = 0.8
@@ -144,10 +242,6 @@ a table of contents."""
 TOC_TITLE_CHARS = 40
 """Characters of text, beside the list, a table of contents' box may hold
 (its title, such as "On this page")."""
-
-FORM_MAX_CHARS = 1000
-"""Characters of text a ``<form>`` inside the content may hold and still be
-read as one to fill in (reply, sign-up, search, newsletter)."""
 
 _FIRST_POSTS = frozenset({"Question", "DiscussionForumPosting"})
 
@@ -193,10 +287,14 @@ def focus_page(
         if top is None:
             return Focus([root], content, "no prose: the whole page")
         chosen = _typed(root, found, top, content, page_type)
+    containers = chosen.containers
+    chosen.dropped = _outermost(
+        chosen.dropped + _forms(containers) + _notices(containers) + _labels(containers)
+    )
     if chosen.dropped:  # else nothing to strip: spare the pass over each container
         for element, _ in chosen.dropped:
             element.tag = _DROP_MARK
-        for container in chosen.containers:
+        for container in containers:
             etree.strip_elements(container, _DROP_MARK, with_tail=False)
     if not trace:
         chosen.dropped = []
@@ -253,16 +351,127 @@ def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     """The filter, sort and pagination bars of a listing: elements named so
     that hold under :data:`LIST_CHROME_SHARE` of the page's text, ``total``
     characters (a wrapper named for its results holds more)."""
+    rule = "filters, sorting or pagination of a listing"
+    return _outermost(_named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total))
+
+
+def _named_bars(
+    root: etree._Element,
+    words: frozenset[str],
+    share: float,
+    rule: str,
+    total: int | None = None,
+) -> list[tuple[etree._Element, str]]:
+    """The boxes and bars under ``root`` whose ``class`` or ``id`` holds one
+    of ``words`` and that hold under ``share`` of ``root``'s text (``total``
+    characters, when known), each with ``rule``."""
     named = [
         e
         for e in root.iterdescendants(*_LIST_TAGS)
-        if LIST_CHROME.intersection(_name_words(e))
+        if words.intersection(_name_words(e))
     ]
     if not named:
         return []
-    limit = LIST_CHROME_SHARE * total
-    rule = "filters, sorting or pagination of a listing"
-    return _outermost([(e, rule) for e in named if text_length(e) < limit])
+    limit = share * (text_length(root) if total is None else total)
+    return [(e, rule) for e in named if text_length(e) < limit]
+
+
+def _forms(
+    containers: list[etree._Element],
+) -> list[tuple[etree._Element, str]]:
+    """The forms inside the containers that hold under :data:`FORM_SHARE`
+    of a container's text: a reply box, a search or sign-up form, fields to
+    fill in rather than text to read. A form that holds more wraps the
+    content (a page built as one form); when :data:`FORM_REPEATS` forms or
+    more wear one ``class``, they are the page's items, one form around
+    each post or product."""
+    found = []
+    for container in containers:
+        forms = list(container.iterdescendants("form"))
+        if not forms:
+            continue
+        limit = FORM_SHARE * text_length(container)
+        classes = Counter(f.get("class") for f in forms if f.get("class"))
+        found += [
+            (f, "a form to fill in")
+            for f in forms
+            if classes[f.get("class")] < FORM_REPEATS and text_length(f) < limit
+        ]
+    return found
+
+
+def _notices(
+    containers: list[etree._Element],
+) -> list[tuple[etree._Element, str]]:
+    """The notice bars inside the containers, named so (:data:`NOTICES`),
+    that hold under :data:`FORM_SHARE` of a container's text."""
+    return [
+        found
+        for container in containers
+        for found in _named_bars(container, NOTICES, FORM_SHARE, "a notice bar")
+    ]
+
+
+def _bylines(
+    container: etree._Element, top: etree._Element
+) -> list[tuple[etree._Element, str]]:
+    """The byline and date lines inside an article's container: boxes named
+    for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
+    characters and no heading. A story has one byline; when
+    :data:`FORM_REPEATS` of them or more wear one ``class``, they are the
+    dates or authors of listed items (a calendar, a changelog) and stay."""
+    keep = {top, *top.iterancestors()}
+    named = [
+        e
+        for e in container.iterdescendants(*_LIST_TAGS, "span", "time")
+        if e not in keep and BYLINE.intersection(_name_words(e))
+    ]
+    classes = Counter(e.get("class") for e in named)
+    return [
+        (e, "byline or date")
+        for e in named
+        if classes[e.get("class")] < FORM_REPEATS
+        and text_length(e) <= BYLINE_MAX_CHARS
+        and next(e.iterdescendants(*HEADING_LEVELS), None) is None
+    ]
+
+
+def _labels(
+    containers: list[etree._Element],
+) -> list[tuple[etree._Element, str]]:
+    """The short labels inside the containers that are no text to read: one
+    its ``class`` keeps off the screen (:data:`UNSEEN_CLASSES`) unless
+    another class shows it at some width, and a button or call to action
+    (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`; a
+    heading, or a box holding one, stays."""
+    found = []
+    for container in containers:
+        # An element-only XPath gives elements; the stub types every result.
+        for element in cast("list[etree._Element]", _CLASSED(container)):
+            if element.tag in HEADING_LEVELS:
+                continue
+            rule = _label_rule(element)
+            if (
+                rule
+                and text_length(element) <= UNSEEN_MAX_CHARS
+                and next(element.iterdescendants(*HEADING_LEVELS), None) is None
+            ):
+                found.append((element, rule))
+    return found
+
+
+def _label_rule(element: etree._Element) -> str:
+    """Why a label is no text to read, by its ``class`` and ``id``; ``""``
+    when its names do not say."""
+    tokens = element.get("class", "").lower().split()
+    squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
+    if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
+        _SHOWN_AT.search(t) for t in tokens
+    ):
+        return "kept off the screen by its class"
+    if not CONTROLS.isdisjoint(_name_words(element)):
+        return "a button or call to action"
+    return ""
 
 
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
@@ -271,7 +480,7 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
     if total and _prose_inside(found, container) >= FOCUS_SHARE * total:
         drops = boilerplate_inside(container, top, found.named)
         rule = "named boilerplate inside the container"
-        dropped = [(e, rule) for e in drops]
+        dropped = [(e, rule) for e in drops] + _bylines(container, top)
         chosen = Focus([container], {container}, "densest container", dropped)
     else:
         container = _mass_container(found, top)
@@ -281,26 +490,8 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
             "mass container (the densest holds little of the prose)",
             _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
         )
-    extra = _tables_of_contents(container) + _forms(container, top)
-    chosen.dropped = _outermost(chosen.dropped + extra)
+    chosen.dropped = _outermost(chosen.dropped + _tables_of_contents(container))
     return chosen
-
-
-def _forms(
-    container: etree._Element, top: etree._Element
-) -> list[tuple[etree._Element, str]]:
-    """The forms inside a container that ask for typed words (a reply, a
-    sign-up, a search: flatten marks them) and hold little text, not the
-    densest element. Forms that only wrap text, as some forums wrap each
-    post, or that offer choices (a calculator's options) stay."""
-    keep = {top, *top.iterancestors()}
-    return [
-        (e, "a form to fill in")
-        for e in container.iterdescendants("form")
-        if e not in keep
-        and e.get(FORM_ATTRIBUTE) is not None
-        and text_length(e) <= FORM_MAX_CHARS
-    ]
 
 
 def _tables_of_contents(container: etree._Element) -> list[tuple[etree._Element, str]]:
@@ -360,7 +551,6 @@ def _forum(root: etree._Element, found: Survey, top: etree._Element) -> Focus:
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
     dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
-    dropped += _forms(container, top)
     return Focus([container], {container}, rule, _outermost(dropped))
 
 
@@ -511,8 +701,21 @@ def _post_chrome(container: etree._Element) -> list[etree._Element]:
         e
         for e in container.iterdescendants()
         if isinstance(e.tag, str)
-        and (POST_CHROME.intersection(_name_words(e)) or _stats_list(e))
+        and (
+            POST_CHROME.intersection(_name_words(e)) or _stats_list(e) or _author_box(e)
+        )
     ]
+
+
+def _author_box(element: etree._Element) -> bool:
+    """A box named for a post's author (``message-user``,
+    ``ipsEntry__author-column``) that holds a few labels, not a post."""
+    words = _name_words(element)
+    return (
+        bool(POST_AUTHOR.intersection(words))
+        and not POST_BODY.intersection(words)
+        and text_length(element) <= AUTHOR_MAX_CHARS
+    )
 
 
 def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
