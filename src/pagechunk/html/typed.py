@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, cast
 
 from lxml import etree
@@ -463,13 +464,20 @@ def _labels(
 def _label_rule(element: etree._Element) -> str:
     """Why a label is no text to read, by its ``class`` and ``id``; ``""``
     when its names do not say."""
-    tokens = element.get("class", "").lower().split()
+    return _label_rule_of(element.get("class", ""), element.get("id"))
+
+
+@lru_cache(maxsize=16_384)
+def _label_rule_of(classes: str, ident: str | None) -> str:
+    # Pages repeat a few class values over many elements: each is read once.
+    tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
     if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
         _SHOWN_AT.search(t) for t in tokens
     ):
         return "kept off the screen by its class"
-    if not CONTROLS.isdisjoint(_name_words(element)):
+    names = f"{classes} {ident}" if classes and ident else classes or ident
+    if names and not CONTROLS.isdisjoint(name_words(names)):
         return "a button or call to action"
     return ""
 
