@@ -14,10 +14,13 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
   chrome goes: signatures, member profiles and stats, the author box beside
   each post, reactions and votes.
 - **product**: the mass container without reviews, ratings, recommended,
-  related and recently viewed products, or customer questions.
+  related and recently viewed products, or customer questions; when the
+  densest prose is inside such a box, the product's own is sought outside
+  them.
 - **collection, listing, service**: the whole pruned page, every repeated
   item and section; ``<main>``/``<article>`` restrict it only when they
-  hold :data:`CONTENT_SHARE` of its text.
+  hold :data:`CONTENT_SHARE` of its text and are not several
+  ``<article>`` cards.
 
 Every rule then drops the forms and the notice bars inside its containers
 that hold little of their text (a reply box, a search or sign-up form, a
