@@ -15,7 +15,7 @@ naming none treats only relative links as local.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any
 
 from lxml import etree
@@ -34,7 +34,7 @@ from pagechunk.html.decode import byte_order_mark, decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.head import PageHead, first_language, read_head
 from pagechunk.html.jsonld import jsonld_objects
-from pagechunk.html.metadata import PageMetadata, language_tag, read_metadata
+from pagechunk.html.metadata import METADATA_FIELDS, language_tag, read_metadata
 from pagechunk.html.net import (
     NET_HIDDEN_CHARS,
     NET_VISIBLE_CHARS,
@@ -323,7 +323,7 @@ def _extract(
     page.page_type = page_type
     del root, content  # the tree goes before cleaning, which adds to the blocks
     page.lang = language_tag(page.lang)
-    for name in _METADATA:
+    for name in METADATA_FIELDS:
         setattr(page, name, getattr(metadata, name))
     if options.title_suffix == "auto":
         page.title = drop_site_suffix(
@@ -545,10 +545,5 @@ def page_chunks(page: ParsedPage, options: ChunkOptions = _CHUNK) -> list[Chunk]
         page_type=page.page_type,
         confidence=page.confidence,
         document=page.url or page.digest,
-        metadata={name: getattr(page, name) for name in _METADATA},
+        metadata={name: getattr(page, name) for name in METADATA_FIELDS},
     )
-
-
-_METADATA = tuple(field.name for field in fields(PageMetadata))
-"""The fields :class:`~pagechunk.html.metadata.PageMetadata`,
-:class:`~pagechunk.ParsedPage` and :class:`~pagechunk.Chunk` share."""

@@ -21,6 +21,7 @@ from typing import Any
 from pagechunk.batch.settings import Settings
 from pagechunk.batch.sources import Document, Unreadable, read_path
 from pagechunk.clean import SiteMemory
+from pagechunk.html.metadata import METADATA_FIELDS
 from pagechunk.pipeline import extract_page, markdown_page, page_chunks
 from pagechunk.trim import RELEASE_BYTES, release_free_memory
 
@@ -45,18 +46,7 @@ __all__ = [
 
 NO_CHUNKS = "NoChunks"
 """The error name of a document that was read but gave no chunk."""
-PAGE_METADATA = (
-    "headline",
-    "author",
-    "published",
-    "modified",
-    "description",
-    "site_name",
-    "canonical_url",
-    "image",
-    "tags",
-    "license",
-)
+PAGE_METADATA = METADATA_FIELDS
 """The page metadata fields of a record, as :class:`~pagechunk.ParsedPage`
 has them (``tags`` a list of strings)."""
 

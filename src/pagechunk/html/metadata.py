@@ -32,7 +32,7 @@ fallback is still needed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from email.utils import parsedate_to_datetime
 from html import unescape
@@ -48,6 +48,7 @@ from pagechunk.html.title import drop_site_suffix
 
 __all__ = [
     "MAIN_TYPES",
+    "METADATA_FIELDS",
     "PageMetadata",
     "iso_date",
     "language_tag",
@@ -231,6 +232,12 @@ class PageMetadata:
     image: str = ""
     tags: tuple[str, ...] = ()
     license: str = ""
+
+
+METADATA_FIELDS = tuple(f.name for f in fields(PageMetadata))
+"""The names of the metadata fields, in order: those
+:class:`~pagechunk.ParsedPage` and :class:`~pagechunk.Chunk` carry too, and
+the batch records and the adapters write."""
 
 
 def read_metadata(

@@ -21,6 +21,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from pagechunk.html.metadata import METADATA_FIELDS
 from pagechunk.model import Chunk, ParsedPage
 from pagechunk.model import chunk_id as model_chunk_id
 from pagechunk.options import Options
@@ -56,15 +57,8 @@ known."""
 PAGE_KEYS = (
     "page_type",
     "confidence",
-    "headline",
-    "author",
-    "published",
-    "modified",
-    "description",
-    "site_name",
-    "image",
-    "tags",
-    "license",
+    # canonical_url is left out: the page's address is set as "url".
+    *(name for name in METADATA_FIELDS if name != "canonical_url"),
 )
 """The page's own metadata, set on each chunk under these names when the
 page gives a value."""
