@@ -479,8 +479,7 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
         _SHOWN_AT.search(t) for t in tokens
     ):
         return "kept off the screen by its class"
-    names = f"{classes} {ident}" if classes and ident else classes or ident
-    if names and not CONTROLS.isdisjoint(name_words(names)):
+    if not CONTROLS.isdisjoint(_words_of(classes, ident)):
         return "a button or call to action"
     return ""
 
@@ -700,10 +699,12 @@ def _outermost(
 
 def _name_words(element: etree._Element) -> tuple[str, ...]:
     """The words of an element's ``class`` and ``id``, camelCase split."""
-    names = element.get("class")
-    ident = element.get("id")
-    if ident:
-        names = f"{names} {ident}" if names else ident
+    return _words_of(element.get("class"), element.get("id"))
+
+
+def _words_of(classes: str | None, ident: str | None) -> tuple[str, ...]:
+    """The words of a ``class`` and an ``id`` value, camelCase split."""
+    names = f"{classes} {ident}" if classes and ident else classes or ident
     return name_words(names) if names else ()
 
 
