@@ -11,7 +11,6 @@ Folds are grouped by domain (5 of them), as for the page-type model.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.metric import word_precision_recall, words
+from benchmarks.train_pagetype import FOLDS, domain_folds, feature_matrix, page_domain
 from benchmarks.wcxb import _read
 from pagechunk.confidence import confidence_features
 from pagechunk.html.typed import Trace
@@ -26,7 +26,7 @@ from pagechunk.options import Options
 from pagechunk.pipeline import _extract
 
 MODEL = Path(__file__).resolve().parent.parent / "src/pagechunk/confidence_model.json"
-POOR_F1, L2, ITERATIONS, FOLDS = 0.5, 1e-3, 2000, 5
+POOR_F1, L2, ITERATIONS = 0.5, 1e-3, 2000
 
 
 def corpus_rows(
@@ -43,7 +43,7 @@ def corpus_rows(
         total = precision + recall
         scores.append(2 * precision * recall / total if total else 0.0)
         rows.append(confidence_features(trace.evidence, page.blocks))
-        domains.append(meta.get(page_id, {}).get("domain") or page_id)
+        domains.append(page_domain(meta, page_id))
     return rows, scores, domains
 
 
@@ -79,13 +79,10 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     rows, scores, domains = corpus_rows(args.corpus)
-    names = sorted({name for row in rows for name in row})
-    x = np.array([[row.get(name, 0.0) for name in names] for row in rows])
+    names, x = feature_matrix(rows)
     f1 = np.array(scores)
     good = (f1 >= POOR_F1).astype(float)
-    fold = np.array(
-        [int(hashlib.md5(d.encode()).hexdigest(), 16) % FOLDS for d in domains]
-    )
+    fold = domain_folds(domains)
     held_out = np.zeros(len(f1))
     for f in range(FOLDS):
         train = fold != f

@@ -23,19 +23,12 @@ import numpy as np
 
 from benchmarks.wcxb import _read
 from pagechunk.html.jsonld import jsonld_objects
-from pagechunk.html.pagetype import declared, page_features
+from pagechunk.html.pagetype import PAGE_TYPES, declared, page_features
 from pagechunk.options import Options
 from pagechunk.pipeline import _prune, _tree_and_head
 
-TYPES = [
-    "article",
-    "forum",
-    "product",
-    "collection",
-    "listing",
-    "documentation",
-    "service",
-]
+TYPES = [kind for kind in PAGE_TYPES if kind != "other"]
+"""The types the corpus labels; "other" is what the model is unsure of."""
 MODEL = (
     Path(__file__).resolve().parent.parent / "src/pagechunk/html/pagetype_model.json"
 )
@@ -57,8 +50,29 @@ def corpus_features(
         _prune(root, parse)
         features.append(page_features(head.url, said, root))
         labels.append(TYPES.index(str(truth["type"])))
-        domains.append(meta.get(page_id, {}).get("domain") or page_id)
+        domains.append(page_domain(meta, page_id))
     return features, labels, domains
+
+
+def page_domain(meta: dict[str, Any], page_id: str) -> str:
+    """A page's domain, as the corpus's ``metadata.json`` names it, else
+    the page's id (a domain of its own)."""
+    return str(meta.get(page_id, {}).get("domain") or page_id)
+
+
+def domain_folds(domains: list[str]) -> Any:
+    """Each page's cross-validation fold, from a hash of its domain: a site's
+    pages are all held out together, and the folds are the same every run."""
+    return np.array(
+        [int(hashlib.md5(d.encode()).hexdigest(), 16) % FOLDS for d in domains]
+    )
+
+
+def feature_matrix(rows: list[dict[str, float]]) -> tuple[list[str], Any]:
+    """The feature names, sorted, and one row of values a page (0 where a
+    page lacks a feature)."""
+    names = sorted({name for row in rows for name in row})
+    return names, np.array([[row.get(name, 0.0) for name in names] for row in rows])
 
 
 def fit(x: Any, y: Any, iterations: int = ITERATIONS) -> tuple[Any, Any]:
@@ -91,12 +105,9 @@ def train(
 ) -> tuple[dict[str, Any], Any]:
     """Cross-validate, print the figures, and fit the weights on every page;
     also the held-out probabilities of each page's types."""
-    names = sorted({name for f in features for name in f})
-    x = np.array([[f.get(name, 0.0) for name in names] for f in features])
+    names, x = feature_matrix(features)
     y = np.array(labels)
-    fold = np.array(
-        [int(hashlib.md5(d.encode()).hexdigest(), 16) % FOLDS for d in domains]
-    )
+    fold = domain_folds(domains)
     held_out = np.zeros((len(y), len(TYPES)))
     for f in range(FOLDS):
         held_in = fold != f
