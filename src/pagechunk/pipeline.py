@@ -318,10 +318,13 @@ def _extract(
             trace.focus = chosen
         rule = chosen.rule
         page = _walk_page(*walk_target(chosen), head, title, parse)
+        del chosen  # it holds the tree's elements
     else:
         page = _walk_page(root, content, head, title, parse)
     page.page_type = page_type
-    del root, content  # the tree goes before cleaning, which adds to the blocks
+    # The tree goes before cleaning and chunking: what they allocate then
+    # reuses its memory instead of adding to it.
+    del root, content
     page.lang = language_tag(page.lang)
     for name in METADATA_FIELDS:
         setattr(page, name, getattr(metadata, name))

@@ -185,15 +185,25 @@ def _without_repeats(
     chunks: list[Chunk], prefixes: dict[str, str], source: ChunkSource
 ) -> list[Chunk]:
     """The chunks whose body repeats no earlier chunk's, numbered (and their
-    ids made) again."""
-    seen: set[str] = set()
+    ids made) again.
+
+    The bodies seen are remembered by their hash, with the kept chunks that
+    have it, not as copies: a copy of every body would double the text the
+    chunks hold while they are made.
+    """
+
+    def body_of(chunk: Chunk) -> str:
+        prefix = prefixes[chunk.heading]
+        return chunk.text[len(prefix) + 2 :] if prefix else chunk.text
+
+    seen: dict[int, list[Chunk]] = {}
     kept: list[Chunk] = []
     for chunk in chunks:
-        prefix = prefixes[chunk.heading]
-        body = chunk.text[len(prefix) + 2 :] if prefix else chunk.text
-        if body in seen:
+        body = body_of(chunk)
+        same = seen.setdefault(hash(body), [])
+        if any(body_of(earlier) == body for earlier in same):
             continue
-        seen.add(body)
+        same.append(chunk)
         position = len(kept)
         if chunk.position != position:
             chunk = replace(
