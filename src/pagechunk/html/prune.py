@@ -45,9 +45,11 @@ _CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f]))")
 
 # Attribute nodes, found by name in one cheap pass each; their owner elements
 # are the only ones whose attributes Python has to read. One XPath per name:
-# libxml2 merges the node sets of a union ("|") in quadratic time.
+# libxml2 merges the node sets of a union ("|") in quadratic time. "//*/@"
+# finds the same attributes as "//@" in half the time: libxml2 then steps
+# through elements alone, not through every text node as well.
 _MARKING = tuple(
-    etree.XPath(f"//@{name}") for name in ("role", "hidden", "aria-hidden", "style")
+    etree.XPath(f"//*/@{name}") for name in ("role", "hidden", "aria-hidden", "style")
 )
 
 
