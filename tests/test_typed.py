@@ -930,7 +930,8 @@ MUG_NAMES = ("Harbour mug", "Lighthouse mug", "Quayside mug")
 
 def _tiles(extra: str = "") -> str:
     # Block-level labels: inline ones (<span class="sr-only">) are merged
-    # into their block before the focus step and stay.
+    # into their block before the focus step (extract drops them before:
+    # see drop_inline_labels below).
     tiles = "".join(
         f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
         " light enough for a rucksack and tough enough for a campfire.</p>"
@@ -981,6 +982,58 @@ def test_a_hidden_heading_and_hidden_content_stay() -> None:
     chosen, blocks = focused(html, "collection")
     assert dropped(chosen) == []
     assert texts(blocks) == ["Enamel mugs", "Care", tab]
+
+
+def _priced_tiles(price: str) -> str:
+    tiles = "".join(
+        f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
+        " light enough for a rucksack and tough enough for a campfire.</p>"
+        f"<div class='price'>{price}</div></li>"
+        for name in MUG_NAMES
+    )
+    return (
+        f"<html><body><h1>Enamel mugs</h1><ul class='grid'>{tiles}</ul></body></html>"
+    )
+
+
+def test_extract_drops_inline_labels_kept_off_the_screen() -> None:
+    # A shop's price labels sit inline beside the price: flattening would
+    # merge them into "Regular price £14.00 Unit price / per".
+    price = (
+        "<span class='visually-hidden visually-hidden--inline'>Regular price</span>"
+        " <span class='price-item'>£14.00</span>"
+        " <small class='unit-price'><span class='sr-only'>Unit price</span> /"
+        " <span class='visually-hidden'>per</span></small>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    tile = "A tin mug enamelled in harbour blue, light enough for a rucksack and"
+    assert texts(page.blocks) == [
+        "Enamel mugs",
+        *(
+            line
+            for name in MUG_NAMES
+            for line in (name, f"{tile} tough enough for a campfire.", "£14.00 /")
+        ),
+    ]
+
+
+def test_parse_html_keeps_inline_labels_kept_off_the_screen() -> None:
+    price = "<span class='sr-only'>Regular price</span> £14.00"
+    page = parse_html(_priced_tiles(price))
+    assert texts(page.blocks).count("Regular price £14.00") == 3
+
+
+def test_an_inline_label_that_gives_the_words_of_a_picture_stays() -> None:
+    # A tick drawn by an icon, a price drawn for the eye (aria-hidden) and
+    # spelt out for screen readers: the label is the only text of each.
+    price = (
+        "<i class='icon-tick' aria-hidden='true'></i>"
+        "<span class='sr-only'>In stock</span>"
+        " <span><del aria-hidden='true'>£20.00</del>"
+        " <span class='screen-reader-text'>Was £20.00, now £14.00</span></span>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    assert texts(page.blocks).count("In stock Was £20.00, now £14.00") == 3
 
 
 def test_buttons_and_calls_to_action_go() -> None:

@@ -48,6 +48,7 @@ from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
     Trace,
+    drop_inline_labels,
     focus_page,
     walk_target,
     with_product_description,
@@ -297,6 +298,8 @@ def _extract(
     objects = jsonld_objects(root)
     said = declared(root, objects)
     metadata = read_metadata(root, head, objects)
+    if focus:
+        drop_inline_labels(root)
     title, content = _prune(root, parse)
     net = ""
     visible = visible_chars(root, content)
@@ -356,6 +359,7 @@ def _reread(
     what ``<noscript>`` holds, else with its hidden elements; None when
     neither holds :data:`NET_HIDDEN_CHARS`."""
     root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    drop_inline_labels(root)
     if unwrap_noscript(root):
         title, content = _prune(root, parse)
         return root, head, title, content, "<noscript> content"

@@ -27,7 +27,9 @@ that hold little of their text (a reply box, a search or sign-up form, a
 store's delivery notice), the short labels a class keeps off the screen
 and the buttons, and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
-holds it, heads what they hold.
+holds it, heads what they hold. Before pruning, :func:`drop_inline_labels`
+takes out the inline labels kept off the screen, which flattening would
+merge into the text around them.
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ __all__ = [
     "UNSEEN_MAX_CHARS",
     "Focus",
     "Trace",
+    "drop_inline_labels",
     "focus_page",
     "walk_target",
     "with_product_description",
@@ -232,6 +235,26 @@ content: a tab or section a script reveals, a card styled as a button."""
 
 _CLASSED = etree.XPath("descendant::*[@class]")
 """The elements below one that have a ``class``, found inside libxml2."""
+
+_UNSEEN_SPELLINGS = ("idden", "only", "creen", "none")
+"""Pieces of text that the common :data:`UNSEEN_CLASSES` hold as pages
+spell them (``sr-only``, ``visually-hidden``, ``visuallyHidden``,
+``screen-reader-text``, ``offscreen``, ``hidden``, ``d-none``): a ``class``
+without any is not read as an inline label. Each piece costs a test of
+every ``class`` of the page, so the rare spellings (``hide``,
+``assistive-text``) are left to the focus step's block-level rule."""
+
+_UNSEEN_CANDIDATES = etree.XPath(
+    "//@class["
+    + " or ".join(f"contains(., '{piece}')" for piece in _UNSEEN_SPELLINGS)
+    + "]/.."
+)
+"""The elements whose ``class`` holds one of :data:`_UNSEEN_SPELLINGS`: the
+few candidates of :func:`drop_inline_labels`, found inside libxml2 (testing
+the attribute nodes is about twice as fast as testing each element)."""
+
+_PICTURES = frozenset(["i", "svg", "img", "picture"])
+"""Tags of an icon or image that an off-screen label can stand for."""
 
 _SHOWN_AT = re.compile(r"[:@]|^d-(?:sm|md|lg|xl|xxl)-|^visible")
 """A ``class`` token that shows an element at some screen widths
@@ -470,6 +493,9 @@ def _label_rule(element: etree._Element) -> str:
     return _label_rule_of(element.get("class", ""), element.get("id"))
 
 
+_UNSEEN_RULE = "kept off the screen by its class"
+
+
 @lru_cache(maxsize=16_384)
 def _label_rule_of(classes: str, ident: str | None) -> str:
     # Pages repeat a few class values over many elements: each is read once.
@@ -478,7 +504,7 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
     if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
         _SHOWN_AT.search(t) for t in tokens
     ):
-        return "kept off the screen by its class"
+        return _UNSEEN_RULE
     if not CONTROLS.isdisjoint(_words_of(classes, ident)):
         return "a button or call to action"
     return ""
@@ -867,3 +893,60 @@ def _plain(text: str) -> str:
         if fragment is not None:
             text = " ".join(str(t) for t in fragment.itertext())
     return " ".join(text.split())
+
+
+def drop_inline_labels(root: etree._Element) -> None:
+    """Remove, in place and before pruning, the short labels a ``class``
+    keeps off the screen, inline ones included: "Regular price" and "Sale
+    price" before a shop's prices, "Unit price / per", "opens in a new
+    window". The flatten step would merge an inline one into the visible
+    text around it, where :func:`focus_page` can no longer tell it apart.
+
+    Each label goes on the terms of the focus step's label rule (a class of
+    :data:`UNSEEN_CLASSES`, none that shows it at some width, at most
+    :data:`UNSEEN_MAX_CHARS` characters, no heading), unless it is the only
+    text of what a picture shows: a sibling is an icon or an image
+    (:data:`_PICTURES`), or is itself hidden from screen readers
+    (``aria-hidden="true"``), such as a comparison table's tick with "Yes"
+    for screen readers, a partner's logo with its name, or a price drawn
+    for the eye and spelt out for the ear ("Original price was: $30.00").
+    """
+    # An element-only XPath gives elements; the stub types every result.
+    for element in cast("list[etree._Element]", _UNSEEN_CANDIDATES(root)):
+        if (
+            element.tag in HEADING_LEVELS
+            or _label_rule(element) != _UNSEEN_RULE
+            or text_length(element) > UNSEEN_MAX_CHARS
+            or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+            or _stands_for_picture(element)
+        ):
+            continue
+        _remove_keeping_tail(element)
+
+
+def _stands_for_picture(element: etree._Element) -> bool:
+    """Whether a sibling of ``element`` is an icon, an image or an element
+    hidden from screen readers, whose words ``element`` gives."""
+    parent = element.getparent()
+    if parent is None:
+        return False
+    return any(
+        sibling is not element
+        and (sibling.tag in _PICTURES or sibling.get("aria-hidden") == "true")
+        for sibling in parent
+    )
+
+
+def _remove_keeping_tail(element: etree._Element) -> None:
+    """Remove ``element`` and what it holds; the text after it stays."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    tail = element.tail
+    if tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(element)
