@@ -15,13 +15,19 @@ from __future__ import annotations
 import pytest
 
 from pagechunk import Block, ParsedPage, chunk_html, extract, parse_html
+from pagechunk.explain import explain
 from pagechunk.html.decode import decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.head import read_head
 from pagechunk.html.net import NET_HIDDEN_CHARS, NET_VISIBLE_CHARS
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.tree import load_tree
-from pagechunk.html.typed import Focus, focus_page, with_product_description
+from pagechunk.html.typed import (
+    Focus,
+    focus_page,
+    with_product_description,
+    without_other_products,
+)
 from pagechunk.html.walk import walk
 from pagechunk.options import ParseOptions
 
@@ -520,6 +526,83 @@ def test_a_box_named_for_reviews_that_holds_the_h1_wraps_the_page(page):
             "A folding gas stove that boils a litre of water in four minutes.", stove
         ),
     ]
+
+
+# Shelves of other products, told by their heading
+
+LAMP = "Brass desk lamp"
+LAMP_TEXT = "A brass desk lamp with a linen shade and a two-metre fabric cable."
+
+
+def _shelf_blocks(title: str) -> list[Block]:
+    shelf = f"{LAMP} / {title}"
+    return [
+        heading(LAMP, LAMP, 1),
+        Block(LAMP_TEXT, LAMP),
+        heading(title, shelf, 2),
+        heading("Copper floor lamp", f"{shelf} / Copper floor lamp", 3),
+        Block("£120.00", f"{shelf} / Copper floor lamp"),
+        heading("Pewter wall light", f"{shelf} / Pewter wall light", 3),
+        Block("£85.00", f"{shelf} / Pewter wall light"),
+        heading("Specifications", f"{LAMP} / Specifications", 2),
+        Block("Height 45 cm, bulb E27, 40 W at most.", f"{LAMP} / Specifications"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Customers also bought",
+        "People who viewed this item also viewed",
+        "Frequently bought together",
+        "Similar items",
+        "You may also like",
+        "Recently viewed",
+    ],
+)
+def test_a_shelf_of_other_products_goes_up_to_the_next_heading_of_its_level(
+    title: str,
+) -> None:
+    assert texts(without_other_products(_shelf_blocks(title))) == [
+        LAMP,
+        LAMP_TEXT,
+        "Specifications",
+        "Height 45 cm, bulb E27, 40 W at most.",
+    ]
+
+
+def test_a_heading_that_only_mentions_similar_products_opens_no_shelf() -> None:
+    # Past OTHER_ITEMS_MAX_WORDS a heading is a sentence, not a shelf's name.
+    title = "How this lamp compares with similar products from other makers"
+    assert without_other_products(_shelf_blocks(title)) == _shelf_blocks(title)
+
+
+def test_extract_drops_a_shelf_of_other_products_and_explain_names_it() -> None:
+    cards = "".join(
+        f"<li><h3><a href='/p/{i}'>{name}</a></h3><p>{price}</p></li>"
+        for i, (name, price) in enumerate(
+            [("Copper floor lamp", "£120.00"), ("Pewter wall light", "£85.00")]
+        )
+    )
+    html = (
+        "<html><head><meta property='og:type' content='product'>"
+        '<script type=\'application/ld+json\'>{"@type": "Product",'
+        f' "name": "{LAMP}", "offers": {{"@type": "Offer",'
+        ' "price": "64.00"}}</script></head>'
+        f"<body><div class='product'><h1>{LAMP}</h1><p>{LAMP_TEXT}"
+        " Its arm and head turn on two brass joints that hold where you set"
+        " them.</p><h2>Specifications</h2><p>Height 45 cm, bulb E27, 40 W at"
+        f" most.</p><h2>Customers also viewed</h2><ul class='tiles'>{cards}"
+        "</ul></div></body></html>"
+    )
+    url = "https://lamps.example/product/brass-desk-lamp"
+    page = extract(html, base_url=url)
+    assert page.page_type == "product"
+    assert "Customers also viewed" not in texts(page.blocks)
+    assert "£85.00" not in texts(page.blocks)
+    fates = {fate.block.text: fate for fate in explain(html, base_url=url).blocks}
+    assert not fates["Customers also viewed"].kept
+    assert fates["Pewter wall light"].rule == "a shelf of other products"
 
 
 def test_product_description_needs_half_its_words_missing():

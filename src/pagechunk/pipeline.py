@@ -47,11 +47,13 @@ from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
+    SHELF_TYPES,
     Trace,
     drop_inline_labels,
     focus_page,
     walk_target,
     with_product_description,
+    without_other_products,
 )
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
@@ -339,6 +341,12 @@ def _extract(
         page.blocks = clean_with(
             page.blocks, options.cleaning, site=head.site, memory=memory
         )
+    if focus and page_type in SHELF_TYPES:
+        kept = without_other_products(page.blocks)
+        if trace is not None:
+            held = {id(block) for block in kept}
+            trace.shelved = [b.text for b in page.blocks if id(b) not in held]
+        page.blocks = kept
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)
     evidence = Evidence(page_type, probability, visible, rule, bool(net))

@@ -16,7 +16,9 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
 - **product**: the mass container without reviews, ratings, recommended,
   related and recently viewed products, or customer questions; when the
   densest prose is inside such a box, the product's own is sought outside
-  them.
+  them. After the walk, on products, collections and listings,
+  :func:`without_other_products` takes out the shelves of other products
+  that only their heading names.
 - **collection, listing, service**: the whole pruned page, every repeated
   item and section; ``<main>``/``<article>`` restrict it only when they
   hold :data:`CONTENT_SHARE` of its text and are not several
@@ -70,6 +72,9 @@ __all__ = [
     "CONTROLS",
     "MASS_SHARE",
     "NOTICES",
+    "OTHER_ITEMS",
+    "OTHER_ITEMS_MAX_WORDS",
+    "SHELF_TYPES",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
     "UNSEEN_CLASSES",
@@ -80,6 +85,7 @@ __all__ = [
     "focus_page",
     "walk_target",
     "with_product_description",
+    "without_other_products",
 ]
 
 FOCUS_SHARE = 0.15
@@ -829,10 +835,12 @@ def _before(a: etree._Element, b: etree._Element) -> bool:
 @dataclass(slots=True)
 class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
-    choice, and the evidence its confidence was read from."""
+    choice, the evidence its confidence was read from, and the text of the
+    blocks :func:`without_other_products` took out."""
 
     focus: Focus | None = None
     evidence: Any = None
+    shelved: list[str] = field(default_factory=list)
 
 
 def walk_target(
@@ -950,3 +958,49 @@ def _remove_keeping_tail(element: etree._Element) -> None:
         else:
             parent.text = (parent.text or "") + tail
     parent.remove(element)
+
+
+OTHER_ITEMS = re.compile(  # the words of a shelf's heading, in English
+    r"\b(?:recently viewed|also (?:viewed|bought|purchased|liked)"
+    r"|frequently bought|bought together|similar (?:items|products)"
+    r"|related (?:items|products)|you (?:may|might) also"
+    r"|recommended for you|complete the look|other items"
+    r"|more from this (?:seller|brand|shop|store))\b",
+    re.IGNORECASE,
+)
+"""Words of a heading that opens a shelf of other products: "Recently
+viewed", "Customers also bought", "Frequently bought together", "Similar
+items", "You may also like", "Recommended for you"."""
+
+OTHER_ITEMS_MAX_WORDS = 8
+"""Words a heading may hold and still name a shelf of other products; more
+is a sentence that mentions them."""
+
+SHELF_TYPES = frozenset(["product", "collection", "listing"])
+"""The page types whose shelves of other products
+:func:`without_other_products` takes out."""
+
+
+def without_other_products(blocks: list[Block]) -> list[Block]:
+    """The blocks of a product, collection or listing page without its
+    shelves of other products: a heading that names one (:data:`OTHER_ITEMS`,
+    in at most :data:`OTHER_ITEMS_MAX_WORDS` words) and every block after it
+    up to the next heading of its level or higher; the shelf's cards are
+    headed at lower levels. A shelf without a name the focus step knows
+    (``class="s-item__wrapper"``) is still told by its heading."""
+    kept: list[Block] = []
+    shelf = 0  # the level of the open shelf's heading, 0 when none is open
+    for block in blocks:
+        if block.kind == HEADING:
+            if shelf and block.level > shelf:
+                continue
+            shelf = 0
+            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and OTHER_ITEMS.search(
+                block.text
+            ):
+                shelf = block.level
+                continue
+        elif shelf:
+            continue
+        kept.append(block)
+    return kept
