@@ -477,6 +477,25 @@ def test_product_rule_drops_reviews_and_related_products(page):
     assert "Customer reviews" in texts(article)
 
 
+def test_product_rule_drops_the_buyers_feedback() -> None:
+    # A marketplace shows its buyers' feedback on the seller beside the item:
+    # reviews by another name.
+    about = (
+        "A brass desk lamp with a linen shade, a two-metre fabric cable and"
+        " an arm that holds where you set it. "
+    )
+    said = "Arrived quickly and well packed, exactly as described. "
+    html = (
+        f"<html><body><div class='item'><h1>Brass desk lamp</h1><p>{about * 2}</p>"
+        f"<div class='x-feedback-detail-list'><p>{said * 2}</p><p>{said}</p>"
+        "</div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    rule = "reviews, ratings or other products"
+    assert dropped(chosen) == [("x-feedback-detail-list", rule)]
+    assert texts(blocks) == ["Brass desk lamp", (about * 2).strip()]
+
+
 def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     name = "Harbour Blend coffee beans, 1 kg"
     details = f"{name} › Details"

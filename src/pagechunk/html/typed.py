@@ -148,6 +148,7 @@ PRODUCT_ASIDES = frozenset(
         "recently",
         "viewed",
         "qa",
+        "feedback",
     ]
 )
 """Name words of the boxes beside a product's own description."""
