@@ -243,22 +243,10 @@ content: a tab or section a script reveals, a card styled as a button."""
 _CLASSED = etree.XPath("descendant::*[@class]")
 """The elements below one that have a ``class``, found inside libxml2."""
 
-_UNSEEN_SPELLINGS = ("idden", "only", "creen", "none")
-"""Pieces of text that the common :data:`UNSEEN_CLASSES` hold as pages
-spell them (``sr-only``, ``visually-hidden``, ``visuallyHidden``,
-``screen-reader-text``, ``offscreen``, ``hidden``, ``d-none``): a ``class``
-without any is not read as an inline label. Each piece costs a test of
-every ``class`` of the page, so the rare spellings (``hide``,
-``assistive-text``) are left to the focus step's block-level rule."""
-
-_UNSEEN_CANDIDATES = etree.XPath(
-    "//@class["
-    + " or ".join(f"contains(., '{piece}')" for piece in _UNSEEN_SPELLINGS)
-    + "]/.."
-)
-"""The elements whose ``class`` holds one of :data:`_UNSEEN_SPELLINGS`: the
-few candidates of :func:`drop_inline_labels`, found inside libxml2 (testing
-the attribute nodes is about twice as fast as testing each element)."""
+_INLINE_LABEL_TAGS = ("span", "small", "label")
+"""Tags of the inline labels :func:`drop_inline_labels` reads: a label in a
+block of its own (``<p class="sr-only">``) stays a block, which the focus
+step's label rule judges."""
 
 _PICTURES = frozenset(["i", "svg", "img", "picture"])
 """Tags of an icon or image that an off-screen label can stand for."""
@@ -905,8 +893,9 @@ def _plain(text: str) -> str:
 
 
 def drop_inline_labels(root: etree._Element) -> None:
-    """Remove, in place and before pruning, the short labels a ``class``
-    keeps off the screen, inline ones included: "Regular price" and "Sale
+    """Remove, in place and before pruning, the short inline labels
+    (:data:`_INLINE_LABEL_TAGS`) a ``class`` keeps off the screen: "Regular
+    price" and "Sale
     price" before a shop's prices, "Unit price / per", "opens in a new
     window". The flatten step would merge an inline one into the visible
     text around it, where :func:`focus_page` can no longer tell it apart.
@@ -920,12 +909,17 @@ def drop_inline_labels(root: etree._Element) -> None:
     for screen readers, a partner's logo with its name, or a price drawn
     for the eye and spelt out for the ear ("Original price was: $30.00").
     """
-    # An element-only XPath gives elements; the stub types every result.
-    for element in cast("list[etree._Element]", _UNSEEN_CANDIDATES(root)):
+    # Tag-filtered iteration runs in libxml2: Python sees only the inline
+    # tags, and reads each distinct class value once (_label_rule_of; the
+    # id, which differs from element to element, says nothing of this).
+    found = [
+        element
+        for element in root.iter(*_INLINE_LABEL_TAGS)
+        if _label_rule_of(element.get("class") or "", None) == _UNSEEN_RULE
+    ]
+    for element in found:
         if (
-            element.tag in HEADING_LEVELS
-            or _label_rule(element) != _UNSEEN_RULE
-            or text_length(element) > UNSEEN_MAX_CHARS
+            text_length(element) > UNSEEN_MAX_CHARS
             or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
             or _stands_for_picture(element)
         ):
