@@ -1138,6 +1138,33 @@ def test_an_inline_label_that_gives_the_words_of_a_picture_stays() -> None:
     assert texts(page.blocks).count("In stock Was £20.00, now £14.00") == 3
 
 
+def test_extract_drops_the_names_of_form_fields() -> None:
+    # Pruning drops a tile's size picker and a filter's checkbox; the
+    # labels that named them are no text to read.
+    price = (
+        "<p>£14.00</p><label for='size-1'>Size</label><select id='size-1'>"
+        "<option>Small</option></select><label><input type='checkbox'>"
+        "Compare</label>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    assert "Size" not in texts(page.blocks)
+    assert "Compare" not in texts(page.blocks)
+    assert texts(page.blocks).count("£14.00") == 3
+
+
+def test_a_label_of_no_field_and_a_long_one_stay() -> None:
+    # A <label> can be a plain styled label; a field's label past a label's
+    # length is text (a consent line).
+    consent = "I have read the care guide and know the rims are not dishwasher safe"
+    price = (
+        "<p>£14.00</p><div><label class='badge'>Bestseller</label></div>"
+        f"<div><label><input type='checkbox'>{consent}</label></div>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    assert texts(page.blocks).count("Bestseller") == 3
+    assert texts(page.blocks).count(consent) == 3
+
+
 def test_buttons_and_calls_to_action_go() -> None:
     chosen, blocks = focused(
         _tiles("<div class='quick-shop button'>Quick shop</div>"), "collection"

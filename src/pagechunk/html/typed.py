@@ -30,8 +30,8 @@ store's delivery notice), the short labels a class keeps off the screen
 and the buttons, and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
 holds it, heads what they hold. Before pruning, :func:`drop_inline_labels`
-takes out the inline labels kept off the screen, which flattening would
-merge into the text around them.
+takes out the inline labels kept off the screen and the names of form
+fields, which flattening would merge into the text around them.
 """
 
 from __future__ import annotations
@@ -247,6 +247,9 @@ _INLINE_LABEL_TAGS = ("span", "small", "label")
 """Tags of the inline labels :func:`drop_inline_labels` reads: a label in a
 block of its own (``<p class="sr-only">``) stays a block, which the focus
 step's label rule judges."""
+
+_FIELDS = ("input", "select", "textarea")
+"""Tags of the form fields a ``<label>`` can name."""
 
 _PICTURES = frozenset(["i", "svg", "img", "picture"])
 """Tags of an icon or image that an off-screen label can stand for."""
@@ -894,37 +897,57 @@ def _plain(text: str) -> str:
 
 def drop_inline_labels(root: etree._Element) -> None:
     """Remove, in place and before pruning, the short inline labels
-    (:data:`_INLINE_LABEL_TAGS`) a ``class`` keeps off the screen: "Regular
-    price" and "Sale
-    price" before a shop's prices, "Unit price / per", "opens in a new
-    window". The flatten step would merge an inline one into the visible
-    text around it, where :func:`focus_page` can no longer tell it apart.
+    (:data:`_INLINE_LABEL_TAGS`) that are no text to read: those a ``class``
+    keeps off the screen ("Regular price" and "Sale price" before a shop's
+    prices, "Unit price / per", "opens in a new window") and the names of
+    form fields (a ``<label>`` with a ``for`` or holding an
+    ``<input>``, ``<select>`` or ``<textarea>``: a product tile's "Size" and
+    "Color:", a filter's checkboxes, "Remember me"). Pruning drops the
+    fields and the flatten step would merge an inline label into the
+    visible text around it, where :func:`focus_page` can no longer tell it
+    apart.
 
-    Each label goes on the terms of the focus step's label rule (a class of
-    :data:`UNSEEN_CLASSES`, none that shows it at some width, at most
-    :data:`UNSEEN_MAX_CHARS` characters, no heading), unless it is the only
-    text of what a picture shows: a sibling is an icon or an image
-    (:data:`_PICTURES`), or is itself hidden from screen readers
-    (``aria-hidden="true"``), such as a comparison table's tick with "Yes"
-    for screen readers, a partner's logo with its name, or a price drawn
-    for the eye and spelt out for the ear ("Original price was: $30.00").
+    Each label holds at most :data:`UNSEEN_MAX_CHARS` characters and no
+    heading. One kept off the screen goes on the terms of the focus step's
+    label rule (a class of :data:`UNSEEN_CLASSES`, none that shows it at
+    some width), unless it is the only text of what a picture shows: a
+    sibling is an icon or an image (:data:`_PICTURES`), or is itself hidden
+    from screen readers (``aria-hidden="true"``), such as a comparison
+    table's tick with "Yes" for screen readers, a partner's logo with its
+    name, or a price drawn for the eye and spelt out for the ear ("Original
+    price was: $30.00").
     """
+    for element in _inline_labels(root):
+        _remove_keeping_tail(element)
+
+
+def _inline_labels(root: etree._Element) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: Python sees only the inline
     # tags, and reads each distinct class value once (_label_rule_of; the
     # id, which differs from element to element, says nothing of this).
-    found = [
+    return [
         element
         for element in root.iter(*_INLINE_LABEL_TAGS)
-        if _label_rule_of(element.get("class") or "", None) == _UNSEEN_RULE
+        if (_names_a_field(element) or _unseen_label(element))
+        and text_length(element) <= UNSEEN_MAX_CHARS
+        and next(element.iterdescendants(*HEADING_LEVELS), None) is None
     ]
-    for element in found:
-        if (
-            text_length(element) > UNSEEN_MAX_CHARS
-            or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
-            or _stands_for_picture(element)
-        ):
-            continue
-        _remove_keeping_tail(element)
+
+
+def _names_a_field(element: etree._Element) -> bool:
+    """Whether an element is a ``<label>`` that names a form field: it has
+    a ``for``, or holds the field."""
+    return element.tag == "label" and (
+        bool(element.get("for"))
+        or next(element.iterdescendants(*_FIELDS), None) is not None
+    )
+
+
+def _unseen_label(element: etree._Element) -> bool:
+    """Whether a ``class`` keeps an element off the screen, and it is not
+    the only text of a picture beside it."""
+    verdict = _label_rule_of(element.get("class") or "", None)
+    return verdict == _UNSEEN_RULE and not _stands_for_picture(element)
 
 
 def _stands_for_picture(element: etree._Element) -> bool:
