@@ -15,13 +15,19 @@ from __future__ import annotations
 import pytest
 
 from pagechunk import Block, ParsedPage, chunk_html, extract, parse_html
+from pagechunk.explain import explain
 from pagechunk.html.decode import decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.head import read_head
 from pagechunk.html.net import NET_HIDDEN_CHARS, NET_VISIBLE_CHARS
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.tree import load_tree
-from pagechunk.html.typed import Focus, focus_page, with_product_description
+from pagechunk.html.typed import (
+    Focus,
+    focus_page,
+    with_product_description,
+    without_other_products,
+)
 from pagechunk.html.walk import walk
 from pagechunk.options import ParseOptions
 
@@ -471,6 +477,25 @@ def test_product_rule_drops_reviews_and_related_products(page):
     assert "Customer reviews" in texts(article)
 
 
+def test_product_rule_drops_the_buyers_feedback() -> None:
+    # A marketplace shows its buyers' feedback on the seller beside the item:
+    # reviews by another name.
+    about = (
+        "A brass desk lamp with a linen shade, a two-metre fabric cable and"
+        " an arm that holds where you set it. "
+    )
+    said = "Arrived quickly and well packed, exactly as described. "
+    html = (
+        f"<html><body><div class='item'><h1>Brass desk lamp</h1><p>{about * 2}</p>"
+        f"<div class='x-feedback-detail-list'><p>{said * 2}</p><p>{said}</p>"
+        "</div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    rule = "reviews, ratings or other products"
+    assert dropped(chosen) == [("x-feedback-detail-list", rule)]
+    assert texts(blocks) == ["Brass desk lamp", (about * 2).strip()]
+
+
 def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     name = "Harbour Blend coffee beans, 1 kg"
     details = f"{name} › Details"
@@ -520,6 +545,83 @@ def test_a_box_named_for_reviews_that_holds_the_h1_wraps_the_page(page):
             "A folding gas stove that boils a litre of water in four minutes.", stove
         ),
     ]
+
+
+# Shelves of other products, told by their heading
+
+LAMP = "Brass desk lamp"
+LAMP_TEXT = "A brass desk lamp with a linen shade and a two-metre fabric cable."
+
+
+def _shelf_blocks(title: str) -> list[Block]:
+    shelf = f"{LAMP} / {title}"
+    return [
+        heading(LAMP, LAMP, 1),
+        Block(LAMP_TEXT, LAMP),
+        heading(title, shelf, 2),
+        heading("Copper floor lamp", f"{shelf} / Copper floor lamp", 3),
+        Block("£120.00", f"{shelf} / Copper floor lamp"),
+        heading("Pewter wall light", f"{shelf} / Pewter wall light", 3),
+        Block("£85.00", f"{shelf} / Pewter wall light"),
+        heading("Specifications", f"{LAMP} / Specifications", 2),
+        Block("Height 45 cm, bulb E27, 40 W at most.", f"{LAMP} / Specifications"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Customers also bought",
+        "People who viewed this item also viewed",
+        "Frequently bought together",
+        "Similar items",
+        "You may also like",
+        "Recently viewed",
+    ],
+)
+def test_a_shelf_of_other_products_goes_up_to_the_next_heading_of_its_level(
+    title: str,
+) -> None:
+    assert texts(without_other_products(_shelf_blocks(title))) == [
+        LAMP,
+        LAMP_TEXT,
+        "Specifications",
+        "Height 45 cm, bulb E27, 40 W at most.",
+    ]
+
+
+def test_a_heading_that_only_mentions_similar_products_opens_no_shelf() -> None:
+    # Past OTHER_ITEMS_MAX_WORDS a heading is a sentence, not a shelf's name.
+    title = "How this lamp compares with similar products from other makers"
+    assert without_other_products(_shelf_blocks(title)) == _shelf_blocks(title)
+
+
+def test_extract_drops_a_shelf_of_other_products_and_explain_names_it() -> None:
+    cards = "".join(
+        f"<li><h3><a href='/p/{i}'>{name}</a></h3><p>{price}</p></li>"
+        for i, (name, price) in enumerate(
+            [("Copper floor lamp", "£120.00"), ("Pewter wall light", "£85.00")]
+        )
+    )
+    html = (
+        "<html><head><meta property='og:type' content='product'>"
+        '<script type=\'application/ld+json\'>{"@type": "Product",'
+        f' "name": "{LAMP}", "offers": {{"@type": "Offer",'
+        ' "price": "64.00"}}</script></head>'
+        f"<body><div class='product'><h1>{LAMP}</h1><p>{LAMP_TEXT}"
+        " Its arm and head turn on two brass joints that hold where you set"
+        " them.</p><h2>Specifications</h2><p>Height 45 cm, bulb E27, 40 W at"
+        f" most.</p><h2>Customers also viewed</h2><ul class='tiles'>{cards}"
+        "</ul></div></body></html>"
+    )
+    url = "https://lamps.example/product/brass-desk-lamp"
+    page = extract(html, base_url=url)
+    assert page.page_type == "product"
+    assert "Customers also viewed" not in texts(page.blocks)
+    assert "£85.00" not in texts(page.blocks)
+    fates = {fate.block.text: fate for fate in explain(html, base_url=url).blocks}
+    assert not fates["Customers also viewed"].kept
+    assert fates["Pewter wall light"].rule == "a shelf of other products"
 
 
 def test_product_description_needs_half_its_words_missing():
@@ -930,7 +1032,8 @@ MUG_NAMES = ("Harbour mug", "Lighthouse mug", "Quayside mug")
 
 def _tiles(extra: str = "") -> str:
     # Block-level labels: inline ones (<span class="sr-only">) are merged
-    # into their block before the focus step and stay.
+    # into their block before the focus step (extract drops them before:
+    # see drop_inline_labels below).
     tiles = "".join(
         f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
         " light enough for a rucksack and tough enough for a campfire.</p>"
@@ -981,6 +1084,85 @@ def test_a_hidden_heading_and_hidden_content_stay() -> None:
     chosen, blocks = focused(html, "collection")
     assert dropped(chosen) == []
     assert texts(blocks) == ["Enamel mugs", "Care", tab]
+
+
+def _priced_tiles(price: str) -> str:
+    tiles = "".join(
+        f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
+        " light enough for a rucksack and tough enough for a campfire.</p>"
+        f"<div class='price'>{price}</div></li>"
+        for name in MUG_NAMES
+    )
+    return (
+        f"<html><body><h1>Enamel mugs</h1><ul class='grid'>{tiles}</ul></body></html>"
+    )
+
+
+def test_extract_drops_inline_labels_kept_off_the_screen() -> None:
+    # A shop's price labels sit inline beside the price: flattening would
+    # merge them into "Regular price £14.00 Unit price / per".
+    price = (
+        "<span class='visually-hidden visually-hidden--inline'>Regular price</span>"
+        " <span class='price-item'>£14.00</span>"
+        " <small class='unit-price'><span class='sr-only'>Unit price</span> /"
+        " <span class='visually-hidden'>per</span></small>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    tile = "A tin mug enamelled in harbour blue, light enough for a rucksack and"
+    assert texts(page.blocks) == [
+        "Enamel mugs",
+        *(
+            line
+            for name in MUG_NAMES
+            for line in (name, f"{tile} tough enough for a campfire.", "£14.00 /")
+        ),
+    ]
+
+
+def test_parse_html_keeps_inline_labels_kept_off_the_screen() -> None:
+    price = "<span class='sr-only'>Regular price</span> £14.00"
+    page = parse_html(_priced_tiles(price))
+    assert texts(page.blocks).count("Regular price £14.00") == 3
+
+
+def test_an_inline_label_that_gives_the_words_of_a_picture_stays() -> None:
+    # A tick drawn by an icon, a price drawn for the eye (aria-hidden) and
+    # spelt out for screen readers: the label is the only text of each.
+    price = (
+        "<i class='icon-tick' aria-hidden='true'></i>"
+        "<span class='sr-only'>In stock</span>"
+        " <span><del aria-hidden='true'>£20.00</del>"
+        " <span class='screen-reader-text'>Was £20.00, now £14.00</span></span>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    assert texts(page.blocks).count("In stock Was £20.00, now £14.00") == 3
+
+
+def test_extract_drops_the_names_of_form_fields() -> None:
+    # Pruning drops a tile's size picker and a filter's checkbox; the
+    # labels that named them are no text to read.
+    price = (
+        "<p>£14.00</p><label for='size-1'>Size</label><select id='size-1'>"
+        "<option>Small</option></select><label><input type='checkbox'>"
+        "Compare</label>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    assert "Size" not in texts(page.blocks)
+    assert "Compare" not in texts(page.blocks)
+    assert texts(page.blocks).count("£14.00") == 3
+
+
+def test_a_label_of_no_field_and_a_long_one_stay() -> None:
+    # A <label> can be a plain styled label; a field's label past a label's
+    # length is text (a consent line).
+    consent = "I have read the care guide and know the rims are not dishwasher safe"
+    price = (
+        "<p>£14.00</p><div><label class='badge'>Bestseller</label></div>"
+        f"<div><label><input type='checkbox'>{consent}</label></div>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    assert texts(page.blocks).count("Bestseller") == 3
+    assert texts(page.blocks).count(consent) == 3
 
 
 def test_buttons_and_calls_to_action_go() -> None:

@@ -96,6 +96,7 @@ def explain(
         list(focused.blocks), settings.cleaning, site=base_url or focused.url or None
     )
     dropped = [(_text(element), rule) for element, rule in trace.focus.dropped]
+    dropped += [(text, "a shelf of other products") for text in trace.shelved]
     extra = "net" if "read with" in trace.focus.rule else "focus"
     fates = _merge(whole.blocks, focused.blocks, verdicts, dropped, extra)
     listed = {f.block.text for f in fates}

@@ -47,10 +47,13 @@ from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
+    SHELF_TYPES,
     Trace,
+    drop_inline_labels,
     focus_page,
     walk_target,
     with_product_description,
+    without_other_products,
 )
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
@@ -297,6 +300,8 @@ def _extract(
     objects = jsonld_objects(root)
     said = declared(root, objects)
     metadata = read_metadata(root, head, objects)
+    if focus:
+        drop_inline_labels(root)
     title, content = _prune(root, parse)
     net = ""
     visible = visible_chars(root, content)
@@ -336,6 +341,12 @@ def _extract(
         page.blocks = clean_with(
             page.blocks, options.cleaning, site=head.site, memory=memory
         )
+    if focus and page_type in SHELF_TYPES:
+        kept = without_other_products(page.blocks)
+        if trace is not None:
+            held = {id(block) for block in kept}
+            trace.shelved = [b.text for b in page.blocks if id(b) not in held]
+        page.blocks = kept
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)
     evidence = Evidence(page_type, probability, visible, rule, bool(net))
@@ -356,6 +367,7 @@ def _reread(
     what ``<noscript>`` holds, else with its hidden elements; None when
     neither holds :data:`NET_HIDDEN_CHARS`."""
     root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    drop_inline_labels(root)
     if unwrap_noscript(root):
         title, content = _prune(root, parse)
         return root, head, title, content, "<noscript> content"

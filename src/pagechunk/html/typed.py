@@ -16,7 +16,9 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
 - **product**: the mass container without reviews, ratings, recommended,
   related and recently viewed products, or customer questions; when the
   densest prose is inside such a box, the product's own is sought outside
-  them.
+  them. After the walk, on products, collections and listings,
+  :func:`without_other_products` takes out the shelves of other products
+  that only their heading names.
 - **collection, listing, service**: the whole pruned page, every repeated
   item and section; ``<main>``/``<article>`` restrict it only when they
   hold :data:`CONTENT_SHARE` of its text and are not several
@@ -27,7 +29,9 @@ that hold little of their text (a reply box, a search or sign-up form, a
 store's delivery notice), the short labels a class keeps off the screen
 and the buttons, and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
-holds it, heads what they hold.
+holds it, heads what they hold. Before pruning, :func:`drop_inline_labels`
+takes out the inline labels kept off the screen and the names of form
+fields, which flattening would merge into the text around them.
 """
 
 from __future__ import annotations
@@ -68,15 +72,20 @@ __all__ = [
     "CONTROLS",
     "MASS_SHARE",
     "NOTICES",
+    "OTHER_ITEMS",
+    "OTHER_ITEMS_MAX_WORDS",
+    "SHELF_TYPES",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
     "UNSEEN_CLASSES",
     "UNSEEN_MAX_CHARS",
     "Focus",
     "Trace",
+    "drop_inline_labels",
     "focus_page",
     "walk_target",
     "with_product_description",
+    "without_other_products",
 ]
 
 FOCUS_SHARE = 0.15
@@ -139,6 +148,7 @@ PRODUCT_ASIDES = frozenset(
         "recently",
         "viewed",
         "qa",
+        "feedback",
     ]
 )
 """Name words of the boxes beside a product's own description."""
@@ -232,6 +242,17 @@ content: a tab or section a script reveals, a card styled as a button."""
 
 _CLASSED = etree.XPath("descendant::*[@class]")
 """The elements below one that have a ``class``, found inside libxml2."""
+
+_INLINE_LABEL_TAGS = ("span", "small", "label")
+"""Tags of the inline labels :func:`drop_inline_labels` reads: a label in a
+block of its own (``<p class="sr-only">``) stays a block, which the focus
+step's label rule judges."""
+
+_FIELDS = ("input", "select", "textarea")
+"""Tags of the form fields a ``<label>`` can name."""
+
+_PICTURES = frozenset(["i", "svg", "img", "picture"])
+"""Tags of an icon or image that an off-screen label can stand for."""
 
 _SHOWN_AT = re.compile(r"[:@]|^d-(?:sm|md|lg|xl|xxl)-|^visible")
 """A ``class`` token that shows an element at some screen widths
@@ -470,6 +491,9 @@ def _label_rule(element: etree._Element) -> str:
     return _label_rule_of(element.get("class", ""), element.get("id"))
 
 
+_UNSEEN_RULE = "kept off the screen by its class"
+
+
 @lru_cache(maxsize=16_384)
 def _label_rule_of(classes: str, ident: str | None) -> str:
     # Pages repeat a few class values over many elements: each is read once.
@@ -478,7 +502,7 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
     if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
         _SHOWN_AT.search(t) for t in tokens
     ):
-        return "kept off the screen by its class"
+        return _UNSEEN_RULE
     if not CONTROLS.isdisjoint(_words_of(classes, ident)):
         return "a button or call to action"
     return ""
@@ -803,10 +827,12 @@ def _before(a: etree._Element, b: etree._Element) -> bool:
 @dataclass(slots=True)
 class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
-    choice, and the evidence its confidence was read from."""
+    choice, the evidence its confidence was read from, and the text of the
+    blocks :func:`without_other_products` took out."""
 
     focus: Focus | None = None
     evidence: Any = None
+    shelved: list[str] = field(default_factory=list)
 
 
 def walk_target(
@@ -867,3 +893,132 @@ def _plain(text: str) -> str:
         if fragment is not None:
             text = " ".join(str(t) for t in fragment.itertext())
     return " ".join(text.split())
+
+
+def drop_inline_labels(root: etree._Element) -> None:
+    """Remove, in place and before pruning, the short inline labels
+    (:data:`_INLINE_LABEL_TAGS`) that are no text to read: those a ``class``
+    keeps off the screen ("Regular price" and "Sale price" before a shop's
+    prices, "Unit price / per", "opens in a new window") and the names of
+    form fields (a ``<label>`` with a ``for`` or holding an
+    ``<input>``, ``<select>`` or ``<textarea>``: a product tile's "Size" and
+    "Color:", a filter's checkboxes, "Remember me"). Pruning drops the
+    fields and the flatten step would merge an inline label into the
+    visible text around it, where :func:`focus_page` can no longer tell it
+    apart.
+
+    Each label holds at most :data:`UNSEEN_MAX_CHARS` characters and no
+    heading. One kept off the screen goes on the terms of the focus step's
+    label rule (a class of :data:`UNSEEN_CLASSES`, none that shows it at
+    some width), unless it is the only text of what a picture shows: a
+    sibling is an icon or an image (:data:`_PICTURES`), or is itself hidden
+    from screen readers (``aria-hidden="true"``), such as a comparison
+    table's tick with "Yes" for screen readers, a partner's logo with its
+    name, or a price drawn for the eye and spelt out for the ear ("Original
+    price was: $30.00").
+    """
+    for element in _inline_labels(root):
+        _remove_keeping_tail(element)
+
+
+def _inline_labels(root: etree._Element) -> list[etree._Element]:
+    # Tag-filtered iteration runs in libxml2: Python sees only the inline
+    # tags, and reads each distinct class value once (_label_rule_of; the
+    # id, which differs from element to element, says nothing of this).
+    return [
+        element
+        for element in root.iter(*_INLINE_LABEL_TAGS)
+        if (_names_a_field(element) or _unseen_label(element))
+        and text_length(element) <= UNSEEN_MAX_CHARS
+        and next(element.iterdescendants(*HEADING_LEVELS), None) is None
+    ]
+
+
+def _names_a_field(element: etree._Element) -> bool:
+    """Whether an element is a ``<label>`` that names a form field: it has
+    a ``for``, or holds the field."""
+    return element.tag == "label" and (
+        bool(element.get("for"))
+        or next(element.iterdescendants(*_FIELDS), None) is not None
+    )
+
+
+def _unseen_label(element: etree._Element) -> bool:
+    """Whether a ``class`` keeps an element off the screen, and it is not
+    the only text of a picture beside it."""
+    verdict = _label_rule_of(element.get("class") or "", None)
+    return verdict == _UNSEEN_RULE and not _stands_for_picture(element)
+
+
+def _stands_for_picture(element: etree._Element) -> bool:
+    """Whether a sibling of ``element`` is an icon, an image or an element
+    hidden from screen readers, whose words ``element`` gives."""
+    parent = element.getparent()
+    if parent is None:
+        return False
+    return any(
+        sibling is not element
+        and (sibling.tag in _PICTURES or sibling.get("aria-hidden") == "true")
+        for sibling in parent
+    )
+
+
+def _remove_keeping_tail(element: etree._Element) -> None:
+    """Remove ``element`` and what it holds; the text after it stays."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    tail = element.tail
+    if tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(element)
+
+
+OTHER_ITEMS = re.compile(  # the words of a shelf's heading, in English
+    r"\b(?:recently viewed|also (?:viewed|bought|purchased|liked)"
+    r"|frequently bought|bought together|similar (?:items|products)"
+    r"|related (?:items|products)|you (?:may|might) also"
+    r"|recommended for you|complete the look|other items"
+    r"|more from this (?:seller|brand|shop|store))\b",
+    re.IGNORECASE,
+)
+"""Words of a heading that opens a shelf of other products: "Recently
+viewed", "Customers also bought", "Frequently bought together", "Similar
+items", "You may also like", "Recommended for you"."""
+
+OTHER_ITEMS_MAX_WORDS = 8
+"""Words a heading may hold and still name a shelf of other products; more
+is a sentence that mentions them."""
+
+SHELF_TYPES = frozenset(["product", "collection", "listing"])
+"""The page types whose shelves of other products
+:func:`without_other_products` takes out."""
+
+
+def without_other_products(blocks: list[Block]) -> list[Block]:
+    """The blocks of a product, collection or listing page without its
+    shelves of other products: a heading that names one (:data:`OTHER_ITEMS`,
+    in at most :data:`OTHER_ITEMS_MAX_WORDS` words) and every block after it
+    up to the next heading of its level or higher; the shelf's cards are
+    headed at lower levels. A shelf without a name the focus step knows
+    (``class="s-item__wrapper"``) is still told by its heading."""
+    kept: list[Block] = []
+    shelf = 0  # the level of the open shelf's heading, 0 when none is open
+    for block in blocks:
+        if block.kind == HEADING:
+            if shelf and block.level > shelf:
+                continue
+            shelf = 0
+            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and OTHER_ITEMS.search(
+                block.text
+            ):
+                shelf = block.level
+                continue
+        elif shelf:
+            continue
+        kept.append(block)
+    return kept
