@@ -134,11 +134,6 @@ class Names:
         return [(element, kind) for element in elements if (kind := self.kind(element))]
 
 
-def _names(element: etree._Element) -> tuple[str, ...]:
-    """The element's non-empty ``class`` and ``id`` values."""
-    return tuple(filter(None, (element.get("class"), element.get("id"))))
-
-
 def _kind_of(element: etree._Element) -> int:
     """The strongest kind an element's tag and ``class`` and ``id`` values
     say."""
@@ -146,11 +141,9 @@ def _kind_of(element: etree._Element) -> int:
     if tag not in _NAMEABLE_TAGS:
         return NONE
     kind = _TAG_KINDS.get(tag, NONE)
-    names = _names(element)
-    if names:
-        found = _kinds_of(names)
-        for value in names:
-            kind = max(kind, found.get(value, NONE))
+    for value in (element.get("class"), element.get("id")):
+        if value:
+            kind = max(kind, _value_kind(value))
     return kind
 
 
@@ -169,24 +162,15 @@ _KNOWN_KINDS_SIZE = 1 << 15
 _KNOWN_NAME_CHARS = 200
 
 
-def _kinds_of(values: Iterable[str]) -> dict[str, int]:
-    """:func:`name_kinds` of distinct ``values``, each name read once per
+def _value_kind(value: str) -> int:
+    """:func:`name_kinds` of one ``class`` or ``id`` value, read once per
     process while it stays in the memory above."""
-    kinds: dict[str, int] = {}
-    unknown: list[str] = []
     known = _KNOWN_KINDS
-    for value in values:
-        kind = known.get(value)
-        if kind is None:
-            unknown.append(value)
-        elif kind:
-            kinds[value] = kind
-    if unknown:
-        found = name_kinds(unknown)
-        kinds.update(found)
-        if len(known) + len(unknown) > _KNOWN_KINDS_SIZE:
+    kind = known.get(value)
+    if kind is None:
+        kind = name_kinds((value,)).get(value, NONE)
+        if len(known) >= _KNOWN_KINDS_SIZE:
             known.clear()
-        for value in unknown:
-            if len(value) <= _KNOWN_NAME_CHARS and len(known) < _KNOWN_KINDS_SIZE:
-                known[value] = found.get(value, NONE)
-    return kinds
+        if len(value) <= _KNOWN_NAME_CHARS:
+            known[value] = kind
+    return kind
