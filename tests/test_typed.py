@@ -1033,7 +1033,7 @@ MUG_NAMES = ("Harbour mug", "Lighthouse mug", "Quayside mug")
 def _tiles(extra: str = "") -> str:
     # Block-level labels: inline ones (<span class="sr-only">) are merged
     # into their block before the focus step (extract drops them before:
-    # see drop_inline_labels below).
+    # see drop_unseen_text below).
     tiles = "".join(
         f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
         " light enough for a rucksack and tough enough for a campfire.</p>"
@@ -1123,6 +1123,36 @@ def test_parse_html_keeps_inline_labels_kept_off_the_screen() -> None:
     price = "<span class='sr-only'>Regular price</span> £14.00"
     page = parse_html(_priced_tiles(price))
     assert texts(page.blocks).count("Regular price £14.00") == 3
+
+
+MEDIA_PAGE = (
+    "<html><body><article><h1>Trail notes</h1>"
+    "<p>The ridge path climbs for two hours before the first water.</p>"
+    "<video controls><source src='/ridge.mp4' type='video/mp4'>"
+    "Your browser does not support the video tag.</video>"
+    "<audio src='/wind.mp3'><p>Sorry, your browser cannot play audio.</p></audio>"
+    "<p>The wind at the col is loud enough to drown a shout at noon.</p>"
+    "<p>Carry two litres and start before nine.</p>"
+    "</article></body></html>"
+)
+
+
+def test_extract_drops_what_media_elements_hold() -> None:
+    # A browser that plays the media shows none of the fallback text inside.
+    page = extract(MEDIA_PAGE, base_url="https://walks.example/ridge")
+    assert texts(page.blocks) == [
+        "Trail notes",
+        "The ridge path climbs for two hours before the first water.",
+        "The wind at the col is loud enough to drown a shout at noon.",
+        "Carry two litres and start before nine.",
+    ]
+
+
+def test_parse_html_keeps_what_media_elements_hold() -> None:
+    # The text API reads all text outside its drop tags, fallbacks included.
+    blocks = texts(parse_html(MEDIA_PAGE).blocks)
+    assert "Your browser does not support the video tag." in blocks
+    assert "Sorry, your browser cannot play audio." in blocks
 
 
 def test_an_inline_label_that_gives_the_words_of_a_picture_stays() -> None:

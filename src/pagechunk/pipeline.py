@@ -49,7 +49,7 @@ from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
     SHELF_TYPES,
     Trace,
-    drop_inline_labels,
+    drop_unseen_text,
     focus_page,
     walk_target,
     with_product_description,
@@ -301,7 +301,7 @@ def _extract(
     said = declared(root, objects)
     metadata = read_metadata(root, head, objects)
     if focus:
-        drop_inline_labels(root)
+        drop_unseen_text(root)
     title, content = _prune(root, parse)
     net = ""
     visible = visible_chars(root, content)
@@ -367,7 +367,7 @@ def _reread(
     what ``<noscript>`` holds, else with its hidden elements; None when
     neither holds :data:`NET_HIDDEN_CHARS`."""
     root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
-    drop_inline_labels(root)
+    drop_unseen_text(root)
     if unwrap_noscript(root):
         title, content = _prune(root, parse)
         return root, head, title, content, "<noscript> content"

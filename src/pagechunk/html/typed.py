@@ -81,7 +81,7 @@ __all__ = [
     "UNSEEN_MAX_CHARS",
     "Focus",
     "Trace",
-    "drop_inline_labels",
+    "drop_unseen_text",
     "focus_page",
     "walk_target",
     "with_product_description",
@@ -244,9 +244,14 @@ _CLASSED = etree.XPath("descendant::*[@class]")
 """The elements below one that have a ``class``, found inside libxml2."""
 
 _INLINE_LABEL_TAGS = ("span", "small", "label")
-"""Tags of the inline labels :func:`drop_inline_labels` reads: a label in a
+"""Tags of the inline labels :func:`drop_unseen_text` reads: a label in a
 block of its own (``<p class="sr-only">``) stays a block, which the focus
 step's label rule judges."""
+
+MEDIA_TAGS = ("video", "audio")
+"""Elements whose content a browser never shows: one that plays them shows
+the media, and what they hold is for browsers that cannot ("Your browser
+does not support the video tag.")."""
 
 _FIELDS = ("input", "select", "textarea")
 """Tags of the form fields a ``<label>`` can name."""
@@ -895,17 +900,18 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def drop_inline_labels(root: etree._Element) -> None:
-    """Remove, in place and before pruning, the short inline labels
-    (:data:`_INLINE_LABEL_TAGS`) that are no text to read: those a ``class``
-    keeps off the screen ("Regular price" and "Sale price" before a shop's
-    prices, "Unit price / per", "opens in a new window") and the names of
-    form fields (a ``<label>`` with a ``for`` or holding an
-    ``<input>``, ``<select>`` or ``<textarea>``: a product tile's "Size" and
-    "Color:", a filter's checkboxes, "Remember me"). Pruning drops the
-    fields and the flatten step would merge an inline label into the
-    visible text around it, where :func:`focus_page` can no longer tell it
-    apart.
+def drop_unseen_text(root: etree._Element) -> None:
+    """Remove, in place and before pruning, text that no reader of the page
+    sees: the fallback content of media elements (:data:`MEDIA_TAGS`), and
+    the short inline labels (:data:`_INLINE_LABEL_TAGS`) that are no text to
+    read: those a ``class`` keeps off the screen ("Regular price" and "Sale
+    price" before a shop's prices, "Unit price / per", "opens in a new
+    window") and the names of form fields (a ``<label>`` with a ``for`` or
+    holding an ``<input>``, ``<select>`` or ``<textarea>``: a product tile's
+    "Size" and "Color:", a filter's checkboxes, "Remember me"). Pruning
+    drops the fields and the flatten step would merge an inline label into
+    the visible text around it, where :func:`focus_page` can no longer tell
+    it apart.
 
     Each label holds at most :data:`UNSEEN_MAX_CHARS` characters and no
     heading. One kept off the screen goes on the terms of the focus step's
@@ -917,20 +923,24 @@ def drop_inline_labels(root: etree._Element) -> None:
     name, or a price drawn for the eye and spelt out for the ear ("Original
     price was: $30.00").
     """
-    for element in _inline_labels(root):
+    for element in _unseen(root):
         _remove_keeping_tail(element)
 
 
-def _inline_labels(root: etree._Element) -> list[etree._Element]:
+def _unseen(root: etree._Element) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: Python sees only the inline
-    # tags, and reads each distinct class value once (_label_rule_of; the
-    # id, which differs from element to element, says nothing of this).
+    # and media tags, in one pass over the tree, and reads each distinct
+    # class value once (_label_rule_of; the id, which differs from element
+    # to element, says nothing of this).
     return [
         element
-        for element in root.iter(*_INLINE_LABEL_TAGS)
-        if (_names_a_field(element) or _unseen_label(element))
-        and text_length(element) <= UNSEEN_MAX_CHARS
-        and next(element.iterdescendants(*HEADING_LEVELS), None) is None
+        for element in root.iter(*_INLINE_LABEL_TAGS, *MEDIA_TAGS)
+        if element.tag in MEDIA_TAGS
+        or (
+            (_names_a_field(element) or _unseen_label(element))
+            and text_length(element) <= UNSEEN_MAX_CHARS
+            and next(element.iterdescendants(*HEADING_LEVELS), None) is None
+        )
     ]
 
 
