@@ -1148,6 +1148,36 @@ def test_extract_drops_what_media_elements_hold() -> None:
     ]
 
 
+ANNOUNCED_PAGE = (
+    "<html><body><main><h1>Enamel mugs</h1>"
+    "<p class='count' role='status'>Showing 1-16 of 29 results</p>"
+    "<p>Mugs enamelled by hand in our workshop, light enough for a rucksack"
+    " and tough enough for a campfire.</p>"
+    "<div role='alert' class='toast'>Item added to your cart. View cart</div>"
+    "<div role='status'><p>{long}</p></div>"
+    "</main></body></html>"
+)
+LONG_STATUS = (
+    "Our workshop closes for the winter from the first of December to the"
+    " middle of January, and every order placed in that time is packed and"
+    " sent in the first week after we open again, in the order it came in."
+)
+
+
+def test_extract_drops_short_messages_announced_to_screen_readers() -> None:
+    # role="status" and role="alert" name messages about the page's widgets;
+    # a long one is content that a page marked so, and stays.
+    page = extract(
+        ANNOUNCED_PAGE.format(long=LONG_STATUS), base_url="https://mugs.example/"
+    )
+    assert texts(page.blocks) == [
+        "Enamel mugs",
+        "Mugs enamelled by hand in our workshop, light enough for a rucksack"
+        " and tough enough for a campfire.",
+        LONG_STATUS,
+    ]
+
+
 def test_parse_html_keeps_what_media_elements_hold() -> None:
     # The text API reads all text outside its drop tags, fallbacks included.
     blocks = texts(parse_html(MEDIA_PAGE).blocks)

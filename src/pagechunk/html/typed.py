@@ -62,6 +62,8 @@ from pagechunk.model import HEADING, Block
 from pagechunk.vocabulary import HEADING_LEVELS
 
 __all__ = [
+    "ANNOUNCED_MAX_CHARS",
+    "ANNOUNCED_ROLES",
     "AUTHOR_MAX_CHARS",
     "CONTENT_SHARE",
     "FOCUS_SHARE",
@@ -71,6 +73,7 @@ __all__ = [
     "BYLINE_MAX_CHARS",
     "CONTROLS",
     "MASS_SHARE",
+    "MEDIA_TAGS",
     "NOTICES",
     "OTHER_ITEMS",
     "OTHER_ITEMS_MAX_WORDS",
@@ -252,6 +255,19 @@ MEDIA_TAGS = ("video", "audio")
 """Elements whose content a browser never shows: one that plays them shows
 the media, and what they hold is for browsers that cannot ("Your browser
 does not support the video tag.")."""
+
+ANNOUNCED_ROLES = frozenset({"status", "alert"})
+"""ARIA roles of the messages a page announces to screen readers as things
+happen ("Loading...", "Item added to your cart", "Please enter a valid email
+address.", "Showing 1-16 of 29 results"): the state of the page's widgets,
+not its content."""
+
+ANNOUNCED_MAX_CHARS = 200
+"""The most text an element of :data:`ANNOUNCED_ROLES` may hold and still be
+read as a message; more is content that a page marked so."""
+
+_ROLED = etree.XPath("//*[@role]")
+"""The elements that name a role, found inside libxml2."""
 
 _FIELDS = ("input", "select", "textarea")
 """Tags of the form fields a ``<label>`` can name."""
@@ -902,7 +918,9 @@ def _plain(text: str) -> str:
 
 def drop_unseen_text(root: etree._Element) -> None:
     """Remove, in place and before pruning, text that no reader of the page
-    sees: the fallback content of media elements (:data:`MEDIA_TAGS`), and
+    sees, or reads as the page's: the fallback content of media elements
+    (:data:`MEDIA_TAGS`), the short messages announced to screen readers
+    (:data:`ANNOUNCED_ROLES`), and
     the short inline labels (:data:`_INLINE_LABEL_TAGS`) that are no text to
     read: those a ``class`` keeps off the screen ("Regular price" and "Sale
     price" before a shop's prices, "Unit price / per", "opens in a new
@@ -925,6 +943,19 @@ def drop_unseen_text(root: etree._Element) -> None:
     """
     for element in _unseen(root):
         _remove_keeping_tail(element)
+    for element in _announced(root):
+        _remove_keeping_tail(element)
+
+
+def _announced(root: etree._Element) -> list[etree._Element]:
+    """The short messages of :data:`ANNOUNCED_ROLES`, at most
+    :data:`ANNOUNCED_MAX_CHARS` characters each."""
+    return [
+        element
+        for element in cast("list[etree._Element]", _ROLED(root))
+        if not ANNOUNCED_ROLES.isdisjoint(element.get("role", "").lower().split())
+        and text_length(element) <= ANNOUNCED_MAX_CHARS
+    ]
 
 
 def _unseen(root: etree._Element) -> list[etree._Element]:
