@@ -1178,6 +1178,19 @@ def test_extract_drops_short_messages_announced_to_screen_readers() -> None:
     ]
 
 
+def test_removed_text_before_a_control_character_does_not_crash() -> None:
+    # libxml2 keeps control characters in text and lxml refuses to set them:
+    # the tail of a removed label or video is kept without them.
+    html = (
+        "<html><body><main><h1>Mugs</h1><p>A mug enamelled by hand, light"
+        " enough for a rucksack and tough enough for a campfire.</p>"
+        "<p><span class='sr-only'>Regular price</span>\x01 £14.00"
+        " <video>No video here.</video>\x02 now</p></main></body></html>"
+    )
+    page = extract(html, base_url="https://mugs.example/")
+    assert texts(page.blocks)[-1] == "£14.00 now"
+
+
 def test_parse_html_keeps_what_media_elements_hold() -> None:
     # The text API reads all text outside its drop tags, fallbacks included.
     blocks = texts(parse_html(MEDIA_PAGE).blocks)

@@ -42,6 +42,7 @@ __all__ = [
     "CLOSING_END_TAGS",
     "adopt_later_roots",
     "ignored_end_tags",
+    "remove_keeping_tail",
     "reparse_closing",
     "repair_tree",
 ]
@@ -161,7 +162,7 @@ def reparse_closing(
     except etree.ParserError:
         return None
     for probe in probes:
-        _remove(probe)
+        remove_keeping_tail(probe)
     unseen = {
         (name, line)
         for name, line in ignored_end_tags(parser.feed_error_log)
@@ -260,8 +261,9 @@ def _self_and_ancestors(element: etree._Element) -> Iterable[etree._Element]:
     yield from element.iterancestors()
 
 
-def _remove(element: etree._Element) -> None:
-    """Take ``element`` (empty) out of the tree, keeping its tail text."""
+def remove_keeping_tail(element: etree._Element) -> None:
+    """Take ``element`` and what it holds out of the tree, keeping its tail
+    text where it stood (without the control characters lxml cannot set)."""
     parent = element.getparent()
     if parent is None:
         return

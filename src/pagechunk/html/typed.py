@@ -57,6 +57,7 @@ from pagechunk.html.focus import (
 )
 from pagechunk.html.jsonld import JsonObject, type_names
 from pagechunk.html.names import Names, name_words
+from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.model import HEADING, Block
 from pagechunk.vocabulary import HEADING_LEVELS
@@ -942,9 +943,9 @@ def drop_unseen_text(root: etree._Element) -> None:
     price was: $30.00").
     """
     for element in _unseen(root):
-        _remove_keeping_tail(element)
+        remove_keeping_tail(element)
     for element in _announced(root):
-        _remove_keeping_tail(element)
+        remove_keeping_tail(element)
 
 
 def _announced(root: etree._Element) -> list[etree._Element]:
@@ -1002,21 +1003,6 @@ def _stands_for_picture(element: etree._Element) -> bool:
         and (sibling.tag in _PICTURES or sibling.get("aria-hidden") == "true")
         for sibling in parent
     )
-
-
-def _remove_keeping_tail(element: etree._Element) -> None:
-    """Remove ``element`` and what it holds; the text after it stays."""
-    parent = element.getparent()
-    if parent is None:
-        return
-    tail = element.tail
-    if tail:
-        previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(element)
 
 
 OTHER_ITEMS = re.compile(  # the words of a shelf's heading, in English
