@@ -1191,6 +1191,19 @@ def test_removed_text_before_a_control_character_does_not_crash() -> None:
     assert texts(page.blocks)[-1] == "£14.00 now"
 
 
+def test_an_announced_message_is_told_by_the_role_a_browser_applies() -> None:
+    # As pruning reads roles: the first token is the one that applies.
+    page = extract(
+        ANNOUNCED_PAGE.format(long=LONG_STATUS)
+        .replace("role='status'>Showing", "role='STATUS region'>Showing")
+        .replace("role='alert' class='toast'", "role='region alert'"),
+        base_url="https://mugs.example/",
+    )
+    blocks = texts(page.blocks)
+    assert "Showing 1-16 of 29 results" not in blocks
+    assert "Item added to your cart. View cart" in blocks
+
+
 def test_parse_html_keeps_what_media_elements_hold() -> None:
     # The text API reads all text outside its drop tags, fallbacks included.
     blocks = texts(parse_html(MEDIA_PAGE).blocks)

@@ -19,7 +19,7 @@ from lxml import etree
 
 from pagechunk.options import ParseOptions
 
-__all__ = ["Regions", "find_regions", "prune"]
+__all__ = ["Regions", "applied_role", "find_regions", "prune"]
 
 _MARK = "pagechunk-drop"
 
@@ -101,7 +101,7 @@ def find_regions(root: etree._Element, options: ParseOptions) -> Regions:
         if tag in chrome_tags:
             regions.chrome.append(element)
     for attribute in marking:
-        if attribute.attrname == "role" and _first_token(attribute) in content_tags:
+        if attribute.attrname == "role" and applied_role(attribute) in content_tags:
             regions.content.add(attribute.getparent())
     return regions
 
@@ -120,7 +120,7 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
     for attribute in regions.marking:
         name = attribute.attrname
         if name == "role":
-            if _first_token(attribute) in options.drop_roles:
+            if applied_role(attribute) in options.drop_roles:
                 marked.append(attribute.getparent())
         elif options.drop_hidden and _hides(name, attribute):
             marked.append(attribute.getparent())
@@ -145,8 +145,9 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
     return title
 
 
-def _first_token(value: str) -> str:
-    """The token of a ``role`` attribute that a browser applies: the first."""
+def applied_role(value: str) -> str:
+    """The token of a ``role`` attribute that a browser applies: the first,
+    in lower case."""
     tokens = value.split(None, 1)
     return tokens[0].lower() if tokens else ""
 

@@ -29,9 +29,10 @@ that hold little of their text (a reply box, a search or sign-up form, a
 store's delivery notice), the short labels a class keeps off the screen
 and the buttons, and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
-holds it, heads what they hold. Before pruning, :func:`drop_inline_labels`
+holds it, heads what they hold. Before pruning, :func:`drop_unseen_text`
 takes out the inline labels kept off the screen and the names of form
-fields, which flattening would merge into the text around them.
+fields, which flattening would merge into the text around them, what media
+elements hold, and the short messages announced to screen readers.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from pagechunk.html.jsonld import JsonObject, type_names
 from pagechunk.html.names import Names, name_words
 from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.net import text_length, visible_chars
+from pagechunk.html.prune import applied_role
 from pagechunk.model import HEADING, Block
 from pagechunk.vocabulary import HEADING_LEVELS
 
@@ -949,12 +951,13 @@ def drop_unseen_text(root: etree._Element) -> None:
 
 
 def _announced(root: etree._Element) -> list[etree._Element]:
-    """The short messages of :data:`ANNOUNCED_ROLES`, at most
-    :data:`ANNOUNCED_MAX_CHARS` characters each."""
+    """The short messages of :data:`ANNOUNCED_ROLES` (the role a browser
+    applies, as pruning reads it), at most :data:`ANNOUNCED_MAX_CHARS`
+    characters each."""
     return [
         element
         for element in cast("list[etree._Element]", _ROLED(root))
-        if not ANNOUNCED_ROLES.isdisjoint(element.get("role", "").lower().split())
+        if applied_role(element.get("role", "")) in ANNOUNCED_ROLES
         and text_length(element) <= ANNOUNCED_MAX_CHARS
     ]
 
