@@ -419,7 +419,7 @@ def _named_bars(
     named = [
         e
         for e in root.iterdescendants(*_LIST_TAGS)
-        if words.intersection(_name_words(e))
+        if not words.isdisjoint(_words_of(e.get("class"), e.get("id")))
     ]
     if not named:
         return []
@@ -498,12 +498,13 @@ def _labels(
     found = []
     for container in containers:
         # An element-only XPath gives elements; the stub types every result.
+        # Few elements have a label's names: those are told first, by a
+        # cache look-up per element.
         for element in cast("list[etree._Element]", _CLASSED(container)):
-            if element.tag in HEADING_LEVELS:
-                continue
-            rule = _label_rule(element)
+            rule = _label_rule_of(element.get("class", ""), element.get("id"))
             if (
                 rule
+                and element.tag not in HEADING_LEVELS
                 and text_length(element) <= UNSEEN_MAX_CHARS
                 and next(element.iterdescendants(*HEADING_LEVELS), None) is None
             ):
@@ -511,17 +512,13 @@ def _labels(
     return found
 
 
-def _label_rule(element: etree._Element) -> str:
-    """Why a label is no text to read, by its ``class`` and ``id``; ``""``
-    when its names do not say."""
-    return _label_rule_of(element.get("class", ""), element.get("id"))
-
-
 _UNSEEN_RULE = "kept off the screen by its class"
 
 
 @lru_cache(maxsize=16_384)
 def _label_rule_of(classes: str, ident: str | None) -> str:
+    """Why a label is no text to read, by its ``class`` and ``id``; ``""``
+    when its names do not say."""
     # Pages repeat a few class values over many elements: each is read once.
     tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
@@ -747,15 +744,18 @@ def _outermost(
     return kept
 
 
-def _name_words(element: etree._Element) -> tuple[str, ...]:
+def _name_words(element: etree._Element) -> frozenset[str]:
     """The words of an element's ``class`` and ``id``, camelCase split."""
     return _words_of(element.get("class"), element.get("id"))
 
 
-def _words_of(classes: str | None, ident: str | None) -> tuple[str, ...]:
-    """The words of a ``class`` and an ``id`` value, camelCase split."""
+@lru_cache(maxsize=16_384)
+def _words_of(classes: str | None, ident: str | None) -> frozenset[str]:
+    """The words of a ``class`` and an ``id`` value, camelCase split; kept
+    in a cache, as several rules ask of the same elements and pages repeat
+    their class values."""
     names = f"{classes} {ident}" if classes and ident else classes or ident
-    return name_words(names) if names else ()
+    return frozenset(name_words(names)) if names else frozenset()
 
 
 def _post_chrome(container: etree._Element) -> list[etree._Element]:
