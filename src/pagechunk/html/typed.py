@@ -269,8 +269,10 @@ ANNOUNCED_MAX_CHARS = 200
 """The most text an element of :data:`ANNOUNCED_ROLES` may hold and still be
 read as a message; more is content that a page marked so."""
 
-_ROLED = etree.XPath("//*[@role]")
-"""The elements that name a role, found inside libxml2."""
+_ROLES = etree.XPath("descendant-or-self::*/@role")
+"""The ``role`` values of an element and those below it, found inside
+libxml2: selecting the attributes is quicker than testing each element for
+one."""
 
 _FIELDS = ("input", "select", "textarea")
 """Tags of the form fields a ``<label>`` can name."""
@@ -417,7 +419,7 @@ def _named_bars(
     named = [
         e
         for e in root.iterdescendants(*_LIST_TAGS)
-        if words.intersection(_name_words(e))
+        if not words.isdisjoint(_words_of(e.get("class"), e.get("id")))
     ]
     if not named:
         return []
@@ -496,12 +498,13 @@ def _labels(
     found = []
     for container in containers:
         # An element-only XPath gives elements; the stub types every result.
+        # Few elements have a label's names: those are told first, by a
+        # cache look-up per element.
         for element in cast("list[etree._Element]", _CLASSED(container)):
-            if element.tag in HEADING_LEVELS:
-                continue
-            rule = _label_rule(element)
+            rule = _label_rule_of(element.get("class", ""), element.get("id"))
             if (
                 rule
+                and element.tag not in HEADING_LEVELS
                 and text_length(element) <= UNSEEN_MAX_CHARS
                 and next(element.iterdescendants(*HEADING_LEVELS), None) is None
             ):
@@ -509,17 +512,13 @@ def _labels(
     return found
 
 
-def _label_rule(element: etree._Element) -> str:
-    """Why a label is no text to read, by its ``class`` and ``id``; ``""``
-    when its names do not say."""
-    return _label_rule_of(element.get("class", ""), element.get("id"))
-
-
 _UNSEEN_RULE = "kept off the screen by its class"
 
 
 @lru_cache(maxsize=16_384)
 def _label_rule_of(classes: str, ident: str | None) -> str:
+    """Why a label is no text to read, by its ``class`` and ``id``; ``""``
+    when its names do not say."""
     # Pages repeat a few class values over many elements: each is read once.
     tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
@@ -745,15 +744,18 @@ def _outermost(
     return kept
 
 
-def _name_words(element: etree._Element) -> tuple[str, ...]:
+def _name_words(element: etree._Element) -> frozenset[str]:
     """The words of an element's ``class`` and ``id``, camelCase split."""
     return _words_of(element.get("class"), element.get("id"))
 
 
-def _words_of(classes: str | None, ident: str | None) -> tuple[str, ...]:
-    """The words of a ``class`` and an ``id`` value, camelCase split."""
+@lru_cache(maxsize=16_384)
+def _words_of(classes: str | None, ident: str | None) -> frozenset[str]:
+    """The words of a ``class`` and an ``id`` value, camelCase split; kept
+    in a cache, as several rules ask of the same elements and pages repeat
+    their class values."""
     names = f"{classes} {ident}" if classes and ident else classes or ident
-    return name_words(names) if names else ()
+    return frozenset(name_words(names)) if names else frozenset()
 
 
 def _post_chrome(container: etree._Element) -> list[etree._Element]:
@@ -954,11 +956,14 @@ def _announced(root: etree._Element) -> list[etree._Element]:
     """The short messages of :data:`ANNOUNCED_ROLES` (the role a browser
     applies, as pruning reads it), at most :data:`ANNOUNCED_MAX_CHARS`
     characters each."""
+    # An attribute's value is a string that knows its element (lxml's
+    # "smart string"); the stub types every result.
+    roles = cast("list[Any]", _ROLES(root))
     return [
         element
-        for element in cast("list[etree._Element]", _ROLED(root))
-        if applied_role(element.get("role", "")) in ANNOUNCED_ROLES
-        and text_length(element) <= ANNOUNCED_MAX_CHARS
+        for role in roles
+        if applied_role(role) in ANNOUNCED_ROLES
+        and text_length(element := role.getparent()) <= ANNOUNCED_MAX_CHARS
     ]
 
 
@@ -966,33 +971,36 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: Python sees only the inline
     # and media tags, in one pass over the tree, and reads each distinct
     # class value once (_label_rule_of; the id, which differs from element
-    # to element, says nothing of this).
-    return [
-        element
-        for element in root.iter(*_INLINE_LABEL_TAGS, *MEDIA_TAGS)
-        if element.tag in MEDIA_TAGS
-        or (
-            (_names_a_field(element) or _unseen_label(element))
-            and text_length(element) <= UNSEEN_MAX_CHARS
+    # to element, says nothing of this). Most are spans of no such class,
+    # told at the cost of a tag, an attribute and a cache look-up.
+    found = []
+    for element in root.iter(*_INLINE_LABEL_TAGS, *MEDIA_TAGS):
+        tag = element.tag
+        if tag in MEDIA_TAGS:
+            found.append(element)
+            continue
+        classes = element.get("class")
+        if (
+            (tag == "label" and _names_a_field(element))
+            or (
+                classes
+                and _label_rule_of(classes, None) == _UNSEEN_RULE
+                and not _stands_for_picture(element)
+            )
+        ) and (
+            text_length(element) <= UNSEEN_MAX_CHARS
             and next(element.iterdescendants(*HEADING_LEVELS), None) is None
-        )
-    ]
+        ):
+            found.append(element)
+    return found
 
 
 def _names_a_field(element: etree._Element) -> bool:
-    """Whether an element is a ``<label>`` that names a form field: it has
-    a ``for``, or holds the field."""
-    return element.tag == "label" and (
-        bool(element.get("for"))
-        or next(element.iterdescendants(*_FIELDS), None) is not None
+    """Whether a ``<label>`` names a form field: it has a ``for``, or holds
+    the field."""
+    return bool(element.get("for")) or (
+        next(element.iterdescendants(*_FIELDS), None) is not None
     )
-
-
-def _unseen_label(element: etree._Element) -> bool:
-    """Whether a ``class`` keeps an element off the screen, and it is not
-    the only text of a picture beside it."""
-    verdict = _label_rule_of(element.get("class") or "", None)
-    return verdict == _UNSEEN_RULE and not _stands_for_picture(element)
 
 
 def _stands_for_picture(element: etree._Element) -> bool:
