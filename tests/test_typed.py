@@ -23,6 +23,7 @@ from pagechunk.html.net import NET_HIDDEN_CHARS, NET_VISIBLE_CHARS
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
+    DIALOG_MAX_CHARS,
     Focus,
     focus_page,
     with_product_description,
@@ -996,6 +997,70 @@ def test_a_notice_that_holds_the_page_is_its_content() -> None:
     chosen, blocks = focused(html, "article")
     assert dropped(chosen) == []
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+# Dialogs and cookie banners over the page go
+
+TILES = tuple(
+    f"{name} mug: stoneware, hand glazed in the harbour studio, holds 350 ml, £12"
+    for name in ("Harbour", "Lighthouse", "Quayside", "Seal", "Puffin", "Ferry")
+)
+
+
+def _shop(extra: str) -> str:
+    tiles = "".join(f"<div class='tile'><p>{tile}</p></div>" for tile in TILES)
+    return (
+        f"<html><body><h1>Mugs</h1><div class='grid'>{tiles}</div>{extra}</body></html>"
+    )
+
+
+def test_a_modal_and_a_cookie_banner_on_a_collection_go() -> None:
+    # Read whole, a shop's category page kept the sign-up pop-up and the
+    # cookie banner its scripts open over the tiles.
+    extra = (
+        "<div class='newsletter-modal'><div class='modal-body'><p>Want 10% off"
+        " your first order? Enter your email.</p></div></div>"
+        "<div id='cookie-banner'><p>We use cookies to improve your experience."
+        "</p></div>"
+    )
+    chosen, blocks = focused(_shop(extra), "collection")
+    rule = "a dialog or cookie banner over the page"
+    assert dropped(chosen) == [("newsletter-modal", rule), (None, rule)]
+    assert texts(blocks) == ["Mugs", *TILES]
+
+
+def test_a_dialog_inside_an_article_goes() -> None:
+    embed = (
+        "<div class='embed-popup'><p>Embed this story on your site: copy the"
+        " code below.</p></div>"
+    )
+    chosen, blocks = focused(_story(embed), "article")
+    assert dropped(chosen) == [
+        ("embed-popup", "a dialog or cookie banner over the page")
+    ]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+def test_a_dialog_with_a_heading_is_a_panel_of_content() -> None:
+    # A product's details opened as a panel: headed, so the page's own text.
+    panel = (
+        "<div class='details-modal'><h2>Measurements</h2><ul>"
+        "<li>Height: 9 cm</li><li>Capacity: 350 ml</li></ul></div>"
+    )
+    chosen, blocks = focused(_shop(panel), "collection")
+    assert dropped(chosen) == []
+    assert texts(blocks)[-3:] == ["Measurements", "Height: 9 cm", "Capacity: 350 ml"]
+
+
+def test_a_long_dialog_and_its_parts_stay() -> None:
+    # Past DIALOG_MAX_CHARS a dialog is content shown in a panel; its named
+    # parts (modal-body) are judged with it, not one by one.
+    care = "Wash by hand in warm water and dry at once with a soft cloth. " * 20
+    assert len(care) > DIALOG_MAX_CHARS
+    panel = f"<div class='care-modal'><div class='modal-body'><p>{care}</p></div></div>"
+    chosen, blocks = focused(_shop(panel), "collection")
+    assert dropped(chosen) == []
+    assert texts(blocks)[-1] == care.strip()
 
 
 # Bylines and dates inside an article's container go

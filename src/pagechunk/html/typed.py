@@ -78,6 +78,8 @@ __all__ = [
     "MASS_SHARE",
     "MEDIA_TAGS",
     "NOTICES",
+    "DIALOGS",
+    "DIALOG_MAX_CHARS",
     "OTHER_ITEMS",
     "OTHER_ITEMS_MAX_WORDS",
     "SHELF_TYPES",
@@ -189,6 +191,16 @@ NOTICES = frozenset(
 """Name words of the notice bars a site shows on every page: a store's
 shipping or stock notice, a warning about scams, a cookie or sign-in
 prompt."""
+DIALOGS = frozenset(
+    ["modal", "modals", "popup", "popups", "dialog", "cookie", "cookies", "consent"]
+)
+"""Name words of the boxes a page opens over its content: a modal or pop-up
+(a sign-up offer, a store locator, a "share" or "embed" panel) and a cookie
+consent banner. A script shows them over the page, they are never part of
+its text."""
+DIALOG_MAX_CHARS = 1000
+"""Characters a dialog may hold and still go; more is content a page shows
+in a panel (a product's details), as is a dialog that holds a heading."""
 
 BYLINE = frozenset(
     [
@@ -454,13 +466,40 @@ def _forms(
 def _notices(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
-    """The notice bars inside the containers, named so (:data:`NOTICES`),
-    that hold under :data:`FORM_SHARE` of a container's text."""
-    return [
-        found
-        for container in containers
-        for found in _named_bars(container, NOTICES, FORM_SHARE, "a notice bar")
-    ]
+    """The notice bars and dialogs inside the containers, named so
+    (:data:`NOTICES`, :data:`DIALOGS`), that hold under :data:`FORM_SHARE`
+    of a container's text, both found in one pass over each container. A
+    dialog is judged whole, by its outermost named box: when it holds more
+    than :data:`DIALOG_MAX_CHARS` or a heading, it is content a page shows
+    in a panel (a product's details), and its parts (``modal-body``) stay
+    with it."""
+    found = []
+    for container in containers:
+        named = [
+            (e, words)
+            for e in container.iterdescendants(*_LIST_TAGS)
+            if _NOTICE_WORDS.intersection(words := _name_words(e))
+        ]
+        if not named:
+            continue
+        limit = FORM_SHARE * text_length(container)
+        dialogs = {e for e, words in named if DIALOGS.intersection(words)}
+        for element, words in named:
+            if NOTICES.intersection(words):
+                if text_length(element) < limit:
+                    found.append((element, "a notice bar"))
+            elif (
+                not any(a in dialogs for a in element.iterancestors())
+                and text_length(element) < limit
+                and text_length(element) <= DIALOG_MAX_CHARS
+                and next(element.iterdescendants(*HEADING_LEVELS), None) is None
+            ):
+                found.append((element, _DIALOG_RULE))
+    return found
+
+
+_NOTICE_WORDS = NOTICES | DIALOGS
+_DIALOG_RULE = "a dialog or cookie banner over the page"
 
 
 def _bylines(
