@@ -152,6 +152,53 @@ def test_forum_drops_the_author_box_of_each_post(page):
     ]
 
 
+POND_THREAD = "Pond pump stops after an hour"
+POND_URL = "https://forum.example.com/threads/pond-pump-stops.3310/"
+
+
+def test_forum_drops_post_headers_permalinks_likes_badges_and_expand_links(page):
+    # Each post's header line (date and "#1"), a header box named so with the
+    # poster's name and badge, the like count and a quote's "Click to
+    # expand..." go; the short quote itself stays.
+    thread = read(page, "typed_forum_post_controls", POND_URL)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        POND_THREAD,
+        "My new pond pump runs for about an hour each morning, then stops dead"
+        " until I switch it off and on again at the socket.",
+        "The impeller turns freely by hand and the intake cage looks clean.",
+        "Then stops dead.",
+        "That sounds like the thermal cut-out: a pump that runs dry or chokes on"
+        " silt overheats and switches itself off until it cools.",
+        "Lift it onto a brick so it no longer sits in the sludge at the bottom.",
+        "On the brick for two days now and it has run all day without stopping"
+        " once. Thank you!",
+    ]
+    chosen, _ = focused(page("typed_forum_post_controls"), "forum")
+    chrome = "per-post chrome"
+    assert dropped(chosen) == [
+        ("message-attribution", chrome),
+        ("post-likes", chrome),
+        ("entry-header", chrome),
+        ("quote-expandLink", chrome),
+        ("post-likes", chrome),
+        ("message-attribution", chrome),
+    ]
+
+
+def test_a_post_header_holding_the_thread_title_stays():
+    post = "Lift the pump onto a brick, clear of the sludge. " * 4
+    html = (
+        "<html><body><div class='thread'><article><header class='post-top'>"
+        "<h2>Pond pump stops</h2><span>Started by lilypad</span></header>"
+        f"<p>{post}</p></article><article><p>{post}</p></article>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == []
+    assert texts(blocks)[:2] == ["Pond pump stops", "Started by lilypad"]
+
+
 def test_a_box_named_for_its_author_that_holds_a_post_stays():
     post = "Measure the chain before anything else. " * 6
     html = (

@@ -111,12 +111,14 @@ POST_CHROME = frozenset(
     [
         "signature",
         "signatures",
+        "postsignature",
         "userextra",
         "userinfo",
         "postprofile",
         "reactions",
         "reaction",
         "usertitle",
+        "badge",
         "badges",
         "rank",
         "reputation",
@@ -137,6 +139,13 @@ POST_BODY = frozenset(["content", "body", "text"])
 
 AUTHOR_MAX_CHARS = 200
 """Characters a post's author box may hold; more is a post."""
+
+POST_CONTROLS = frozenset(
+    ["expand", "shrink", "collapse", "permalink", "likes", "liked", "likers"]
+)
+"""Name words of a post's small controls and counters: a quote's "Click to
+expand..." and "Click to shrink...", the post's permalink ("#7"), its like
+count ("7 Likes")."""
 
 PRODUCT_ASIDES = frozenset(
     [
@@ -762,9 +771,40 @@ def _post_chrome(container: etree._Element) -> list[etree._Element]:
         for e in container.iterdescendants()
         if isinstance(e.tag, str)
         and (
-            POST_CHROME.intersection(_name_words(e)) or _stats_list(e) or _author_box(e)
+            POST_CHROME.intersection(_name_words(e))
+            or _stats_list(e)
+            or _author_box(e)
+            or _post_control(e)
+            or _post_header(e)
         )
     ]
+
+
+def _post_control(element: etree._Element) -> bool:
+    """A post's small control or counter, named so (:data:`POST_CONTROLS`),
+    that holds at most :data:`UNSEEN_MAX_CHARS` characters. A box whose name
+    also says it holds text (:data:`POST_BODY`, as in ``expandContent``) is
+    a short post, and a quote a script can expand (a ``<blockquote>``, or a
+    box holding one) is a short quote: both stay."""
+    words = _name_words(element)
+    return (
+        bool(POST_CONTROLS.intersection(words))
+        and not POST_BODY.intersection(words)
+        and element.tag != "blockquote"
+        and text_length(element) <= UNSEEN_MAX_CHARS
+        and next(element.iterdescendants("blockquote"), None) is None
+    )
+
+
+def _post_header(element: etree._Element) -> bool:
+    """A ``<header>`` inside a thread that holds at most
+    :data:`AUTHOR_MAX_CHARS` characters and no ``<h1>`` or ``<h2>``: a post's
+    line of author, date and number, not the thread's title."""
+    return (
+        (element.tag == "header" or "header" in _name_words(element))
+        and text_length(element) <= AUTHOR_MAX_CHARS
+        and next(element.iterdescendants("h1", "h2"), None) is None
+    )
 
 
 def _author_box(element: etree._Element) -> bool:
