@@ -962,6 +962,49 @@ def test_a_wrapper_named_for_its_results_holds_too_much_to_drop() -> None:
     )
 
 
+SERVICES = (
+    "<html><body><main><h1>Garden services</h1>"
+    "<div class='filter-bar'><p>Show: all, design, upkeep</p></div>"
+    + "".join(
+        f"<div class='filter-item'><h3>{name}</h3><p>{text}</p></div>"
+        for name, text in (
+            (
+                "Garden design",
+                "We draw a plan of your garden with its beds, paths and"
+                " lawns, and plant it over one season.",
+            ),
+            (
+                "Seasonal upkeep",
+                "Our gardeners prune, mow and weed once a fortnight from"
+                " March to October, and clear the leaves in autumn.",
+            ),
+            (
+                "Tree surgery",
+                "Qualified climbers fell, crown-lift and thin trees of any"
+                " height, and take every branch away.",
+            ),
+        )
+    )
+    + "</main></body></html>"
+)
+
+
+def test_boxes_named_filter_that_hold_prose_are_content() -> None:
+    # A filterable grid names its items for the filter; each holds a
+    # paragraph of prose, which a filter bar never does.
+    chosen, blocks = focused(SERVICES, "service")
+    assert dropped(chosen) == [
+        ("filter-bar", "filters, sorting or pagination of a listing"),
+    ]
+    assert texts(blocks)[:3] == [
+        "Garden services",
+        "Garden design",
+        "We draw a plan of your garden with its beds, paths and lawns, and"
+        " plant it over one season.",
+    ]
+    assert len(blocks) == 7
+
+
 # Forms: fields to fill in inside the chosen containers go
 
 STORY_LINES = (

@@ -189,6 +189,11 @@ LIST_CHROME = frozenset(
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
 
+LIST_CHROME_PROSE = 80
+"""Characters of a paragraph that make a box named as a filter, sort or
+pagination bar the page's text: a filterable grid's items, a tabbed
+section."""
+
 FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
 
@@ -408,9 +413,21 @@ def _cards(content: set[etree._Element]) -> bool:
 def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
     """The filter, sort and pagination bars of a listing: elements named so
     that hold under :data:`LIST_CHROME_SHARE` of the page's text, ``total``
-    characters (a wrapper named for its results holds more)."""
+    characters (a wrapper named for its results holds more), and no
+    paragraph of :data:`LIST_CHROME_PROSE` characters or more: a bar holds
+    labels and links, and a box that holds prose is content whose items
+    a script filters (``filter-item``, ``filter-tabs``)."""
     rule = "filters, sorting or pagination of a listing"
-    return _outermost(_named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total))
+    bars = _named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total)
+    return _outermost([(e, why) for e, why in bars if not _holds_prose(e)])
+
+
+def _holds_prose(element: etree._Element) -> bool:
+    """Whether a ``<p>`` inside ``element`` holds at least
+    :data:`LIST_CHROME_PROSE` characters."""
+    return any(
+        text_length(p) >= LIST_CHROME_PROSE for p in element.iterdescendants("p")
+    )
 
 
 def _named_bars(
