@@ -1088,6 +1088,27 @@ def test_a_notice_that_holds_the_page_is_its_content() -> None:
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
 
 
+def test_a_dialog_inside_the_page_goes_unless_it_holds_a_heading() -> None:
+    # A pop-up a script opens (a sign-up, a "minimum order" explainer) is
+    # named modal or popup; one with a heading is a section shown in a
+    # dialog ("Product details") and stays.
+    signup = (
+        "<div class='offer-modal'><p>Get ten per cent off your first"
+        " order.</p><p>Sign up</p></div>"
+    )
+    details = (
+        "<div class='details-popup'><h2>Timetable</h2><p>Boats leave at seven"
+        " and at six.</p></div>"
+    )
+    html = _story(signup + details)
+    chosen, blocks = focused(html, "article")
+    assert dropped(chosen) == [("offer-modal", "a dialog")]
+    assert texts(blocks)[-2:] == ["Timetable", "Boats leave at seven and at six."]
+    chosen, blocks = focused(html.replace("<body>", "<body><main>"), "service")
+    assert ("offer-modal", "a dialog") in dropped(chosen)
+    assert "Sign up" not in texts(blocks)
+
+
 # Bylines and dates inside an article's container go
 
 

@@ -204,6 +204,10 @@ NOTICES = frozenset(
 shipping or stock notice, a warning about scams, a cookie or sign-in
 prompt."""
 
+DIALOGS = frozenset(["modal", "modals", "popup", "popups"])
+"""Name words of a dialog a script opens over the page: a sign-up or
+newsletter pop-up, a video or region picker, a "Welcome" modal."""
+
 BYLINE = frozenset(
     [
         "byline",
@@ -478,13 +482,18 @@ def _forms(
 def _notices(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
-    """The notice bars inside the containers, named so (:data:`NOTICES`),
-    that hold under :data:`FORM_SHARE` of a container's text."""
-    return [
-        found
-        for container in containers
-        for found in _named_bars(container, NOTICES, FORM_SHARE, "a notice bar")
-    ]
+    """The notice bars and dialogs inside the containers, named so
+    (:data:`NOTICES`, :data:`DIALOGS`), that hold under :data:`FORM_SHARE`
+    of a container's text."""
+    found = []
+    for container in containers:
+        bars = _named_bars(container, NOTICES | DIALOGS, FORM_SHARE, "a notice bar")
+        for element, rule in _outermost(bars):
+            if not DIALOGS.intersection(_name_words(element)):
+                found.append((element, rule))
+            elif next(element.iterdescendants(*HEADING_LEVELS), None) is None:
+                found.append((element, "a dialog"))
+    return found
 
 
 def _bylines(
