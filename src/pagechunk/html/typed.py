@@ -141,7 +141,7 @@ AUTHOR_MAX_CHARS = 200
 """Characters a post's author box may hold; more is a post."""
 
 POST_CONTROLS = frozenset(
-    ["expand", "shrink", "collapse", "permalink", "likes", "liked", "likers"]
+    ["expand", "shrink", "collapse", "permalink", "likes", "liked", "likers", "share"]
 )
 """Name words of a post's small controls and counters: a quote's "Click to
 expand..." and "Click to shrink...", the post's permalink ("#7"), its like
