@@ -1081,6 +1081,19 @@ def test_a_notice_bar_inside_the_container_goes() -> None:
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
 
 
+def test_a_dismissible_alert_inside_the_container_goes() -> None:
+    # A box the reader can close (Bootstrap's alert-dismissible) is a notice.
+    notice = (
+        "<div class='alert alert-warning alert-dismissible'><p>Posts older"
+        " than a year are archived.</p></div>"
+    )
+    chosen, blocks = focused(_story(notice), "article")
+    assert dropped(chosen) == [
+        ("alert alert-warning alert-dismissible", "a notice bar")
+    ]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
 def test_a_notice_that_holds_the_page_is_its_content() -> None:
     # A page whose content is a notice (a privacy notice) names its own box so.
     html = _story("").replace("class='story'", "class='privacy-notice'")

@@ -198,7 +198,16 @@ FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
 
 NOTICES = frozenset(
-    ["notice", "notices", "announcement", "announcements", "toast", "snackbar"]
+    [
+        "notice",
+        "notices",
+        "announcement",
+        "announcements",
+        "toast",
+        "snackbar",
+        "dismissible",
+        "dismissable",
+    ]
 )
 """Name words of the notice bars a site shows on every page: a store's
 shipping or stock notice, a warning about scams, a cookie or sign-in
