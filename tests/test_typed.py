@@ -153,6 +153,54 @@ def test_forum_drops_the_author_box_of_each_post(page):
     ]
 
 
+POND_THREAD = "Pond pump stops after an hour"
+POND_URL = "https://forum.example.com/threads/pond-pump-stops.3310/"
+
+
+def test_forum_drops_post_headers_permalinks_likes_shares_and_expand_links(page):
+    # Each post's header line (date and "#1"), a header box named so with the
+    # poster's name and badge, the like count, a "Share" row and a quote's
+    # "Click to expand..." go; the short quote itself stays.
+    thread = read(page, "typed_forum_post_controls", POND_URL)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        POND_THREAD,
+        "My new pond pump runs for about an hour each morning, then stops dead"
+        " until I switch it off and on again at the socket.",
+        "The impeller turns freely by hand and the intake cage looks clean.",
+        "Then stops dead.",
+        "That sounds like the thermal cut-out: a pump that runs dry or chokes on"
+        " silt overheats and switches itself off until it cools.",
+        "Lift it onto a brick so it no longer sits in the sludge at the bottom.",
+        "On the brick for two days now and it has run all day without stopping"
+        " once. Thank you!",
+    ]
+    chosen, _ = focused(page("typed_forum_post_controls"), "forum")
+    chrome = "per-post chrome"
+    assert dropped(chosen) == [
+        ("message-attribution", chrome),
+        ("post-likes", chrome),
+        ("entry-header", chrome),
+        ("quote-expandLink", chrome),
+        ("post-likes", chrome),
+        ("message-attribution", chrome),
+        ("messageShareRow", chrome),
+    ]
+
+
+def test_a_post_header_holding_the_thread_title_stays():
+    post = "Lift the pump onto a brick, clear of the sludge. " * 4
+    html = (
+        "<html><body><div class='thread'><article><header class='post-top'>"
+        "<h2>Pond pump stops</h2><span>Started by lilypad</span></header>"
+        f"<p>{post}</p></article><article><p>{post}</p></article>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == []
+    assert texts(blocks)[:2] == ["Pond pump stops", "Started by lilypad"]
+
+
 def test_a_box_named_for_its_author_that_holds_a_post_stays():
     post = "Measure the chain before anything else. " * 6
     html = (
@@ -916,6 +964,49 @@ def test_a_wrapper_named_for_its_results_holds_too_much_to_drop() -> None:
     )
 
 
+SERVICES = (
+    "<html><body><main><h1>Garden services</h1>"
+    "<div class='filter-bar'><p>Show: all, design, upkeep</p></div>"
+    + "".join(
+        f"<div class='filter-item'><h3>{name}</h3><p>{text}</p></div>"
+        for name, text in (
+            (
+                "Garden design",
+                "We draw a plan of your garden with its beds, paths and"
+                " lawns, and plant it over one season.",
+            ),
+            (
+                "Seasonal upkeep",
+                "Our gardeners prune, mow and weed once a fortnight from"
+                " March to October, and clear the leaves in autumn.",
+            ),
+            (
+                "Tree surgery",
+                "Qualified climbers fell, crown-lift and thin trees of any"
+                " height, and take every branch away.",
+            ),
+        )
+    )
+    + "</main></body></html>"
+)
+
+
+def test_boxes_named_filter_that_hold_prose_are_content() -> None:
+    # A filterable grid names its items for the filter; each holds a
+    # paragraph of prose, which a filter bar never does.
+    chosen, blocks = focused(SERVICES, "service")
+    assert dropped(chosen) == [
+        ("filter-bar", "filters, sorting or pagination of a listing"),
+    ]
+    assert texts(blocks)[:3] == [
+        "Garden services",
+        "Garden design",
+        "We draw a plan of your garden with its beds, paths and lawns, and"
+        " plant it over one season.",
+    ]
+    assert len(blocks) == 7
+
+
 # Forms: fields to fill in inside the chosen containers go
 
 STORY_LINES = (
@@ -991,6 +1082,19 @@ def test_a_notice_bar_inside_the_container_goes() -> None:
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
 
 
+def test_a_dismissible_alert_inside_the_container_goes() -> None:
+    # A box the reader can close (Bootstrap's alert-dismissible) is a notice.
+    notice = (
+        "<div class='alert alert-warning alert-dismissible'><p>Posts older"
+        " than a year are archived.</p></div>"
+    )
+    chosen, blocks = focused(_story(notice), "article")
+    assert dropped(chosen) == [
+        ("alert alert-warning alert-dismissible", "a notice bar")
+    ]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
 def test_a_notice_that_holds_the_page_is_its_content() -> None:
     # A page whose content is a notice (a privacy notice) names its own box so.
     html = _story("").replace("class='story'", "class='privacy-notice'")
@@ -1061,6 +1165,28 @@ def test_a_long_dialog_and_its_parts_stay() -> None:
     chosen, blocks = focused(_shop(panel), "collection")
     assert dropped(chosen) == []
     assert texts(blocks)[-1] == care.strip()
+
+
+def test_a_dialog_inside_the_page_goes_unless_it_holds_a_heading() -> None:
+    # A pop-up a script opens (a sign-up, a "minimum order" explainer) is
+    # named modal or popup; one with a heading is a section shown in a
+    # dialog ("Product details") and stays.
+    signup = (
+        "<div class='offer-modal'><p>Get ten per cent off your first"
+        " order.</p><p>Sign up</p></div>"
+    )
+    details = (
+        "<div class='details-popup'><h2>Timetable</h2><p>Boats leave at seven"
+        " and at six.</p></div>"
+    )
+    html = _story(signup + details)
+    chosen, blocks = focused(html, "article")
+    gone = ("offer-modal", "a dialog or cookie banner over the page")
+    assert dropped(chosen) == [gone]
+    assert texts(blocks)[-2:] == ["Timetable", "Boats leave at seven and at six."]
+    chosen, blocks = focused(html.replace("<body>", "<body><main>"), "service")
+    assert gone in dropped(chosen)
+    assert "Sign up" not in texts(blocks)
 
 
 # Bylines and dates inside an article's container go

@@ -113,12 +113,14 @@ POST_CHROME = frozenset(
     [
         "signature",
         "signatures",
+        "postsignature",
         "userextra",
         "userinfo",
         "postprofile",
         "reactions",
         "reaction",
         "usertitle",
+        "badge",
         "badges",
         "rank",
         "reputation",
@@ -139,6 +141,13 @@ POST_BODY = frozenset(["content", "body", "text"])
 
 AUTHOR_MAX_CHARS = 200
 """Characters a post's author box may hold; more is a post."""
+
+POST_CONTROLS = frozenset(
+    ["expand", "shrink", "collapse", "permalink", "likes", "liked", "likers", "share"]
+)
+"""Name words of a post's small controls and counters: a quote's "Click to
+expand..." and "Click to shrink...", the post's permalink ("#7"), its like
+count ("7 Likes")."""
 
 PRODUCT_ASIDES = frozenset(
     [
@@ -182,11 +191,25 @@ LIST_CHROME = frozenset(
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
 
+LIST_CHROME_PROSE = 80
+"""Characters of a paragraph that make a box named as a filter, sort or
+pagination bar the page's text: a filterable grid's items, a tabbed
+section."""
+
 FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
 
 NOTICES = frozenset(
-    ["notice", "notices", "announcement", "announcements", "toast", "snackbar"]
+    [
+        "notice",
+        "notices",
+        "announcement",
+        "announcements",
+        "toast",
+        "snackbar",
+        "dismissible",
+        "dismissable",
+    ]
 )
 """Name words of the notice bars a site shows on every page: a store's
 shipping or stock notice, a warning about scams, a cookie or sign-in
@@ -413,9 +436,21 @@ def _cards(content: set[etree._Element]) -> bool:
 def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
     """The filter, sort and pagination bars of a listing: elements named so
     that hold under :data:`LIST_CHROME_SHARE` of the page's text, ``total``
-    characters (a wrapper named for its results holds more)."""
+    characters (a wrapper named for its results holds more), and no
+    paragraph of :data:`LIST_CHROME_PROSE` characters or more: a bar holds
+    labels and links, and a box that holds prose is content whose items
+    a script filters (``filter-item``, ``filter-tabs``)."""
     rule = "filters, sorting or pagination of a listing"
-    return _outermost(_named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total))
+    bars = _named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total)
+    return _outermost([(e, why) for e, why in bars if not _holds_prose(e)])
+
+
+def _holds_prose(element: etree._Element) -> bool:
+    """Whether a ``<p>`` inside ``element`` holds at least
+    :data:`LIST_CHROME_PROSE` characters."""
+    return any(
+        text_length(p) >= LIST_CHROME_PROSE for p in element.iterdescendants("p")
+    )
 
 
 def _named_bars(
@@ -803,9 +838,40 @@ def _post_chrome(container: etree._Element) -> list[etree._Element]:
         for e in container.iterdescendants()
         if isinstance(e.tag, str)
         and (
-            POST_CHROME.intersection(_name_words(e)) or _stats_list(e) or _author_box(e)
+            POST_CHROME.intersection(_name_words(e))
+            or _stats_list(e)
+            or _author_box(e)
+            or _post_control(e)
+            or _post_header(e)
         )
     ]
+
+
+def _post_control(element: etree._Element) -> bool:
+    """A post's small control or counter, named so (:data:`POST_CONTROLS`),
+    that holds at most :data:`UNSEEN_MAX_CHARS` characters. A box whose name
+    also says it holds text (:data:`POST_BODY`, as in ``expandContent``) is
+    a short post, and a quote a script can expand (a ``<blockquote>``, or a
+    box holding one) is a short quote: both stay."""
+    words = _name_words(element)
+    return (
+        bool(POST_CONTROLS.intersection(words))
+        and not POST_BODY.intersection(words)
+        and element.tag != "blockquote"
+        and text_length(element) <= UNSEEN_MAX_CHARS
+        and next(element.iterdescendants("blockquote"), None) is None
+    )
+
+
+def _post_header(element: etree._Element) -> bool:
+    """A ``<header>`` inside a thread that holds at most
+    :data:`AUTHOR_MAX_CHARS` characters and no ``<h1>`` or ``<h2>``: a post's
+    line of author, date and number, not the thread's title."""
+    return (
+        (element.tag == "header" or "header" in _name_words(element))
+        and text_length(element) <= AUTHOR_MAX_CHARS
+        and next(element.iterdescendants("h1", "h2"), None) is None
+    )
 
 
 def _author_box(element: etree._Element) -> bool:
