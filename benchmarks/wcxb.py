@@ -9,14 +9,18 @@ page, and precision, recall and F1 averaged over pages. It also reports the
 share of ``with`` snippets found (higher is better) and of ``without``
 snippets found (lower is better), the pages that come out near empty, and the
 share of ``chunk_html`` chunks that are mostly boilerplate: chunks whose own
-word precision against ``main_content`` is under 0.5.
+word precision against ``main_content`` is under 0.5. That share is measured
+on the chunks' bodies (``prefix=False``), and again on the chunks as
+``chunk_html`` returns them by default, with the title and heading path above
+each body. Pages whose reference is empty are counted too: every chunk of
+theirs counts as boilerplate.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +70,9 @@ class WcxbReport:
     pages: list[PageResult] = field(default_factory=list)
     chunks: int = 0
     boilerplate_chunks: int = 0
+    prefixed_chunks: int = 0
+    prefixed_boilerplate_chunks: int = 0
+    empty_references: int = 0
 
     def by_type(self) -> dict[str, list[PageResult]]:
         """The pages grouped by page type, ``"all"`` first."""
@@ -117,6 +124,7 @@ def evaluate(directory: Path, *, clean: bool = True) -> WcxbReport:
     report = WcxbReport()
     for page_id, url, html, truth in _read(directory):
         expected = words(str(truth.get("main_content") or ""))
+        report.empty_references += not expected
         read = extract if clean else parse_html
         page = read(html, base_url=url)
         text = page.markdown
@@ -133,10 +141,17 @@ def evaluate(directory: Path, *, clean: bool = True) -> WcxbReport:
             )
         )
         for chunk in chunk_html(html, base_url=url, clean=clean, prefix=False):
-            chunk_precision, _ = word_precision_recall(words(chunk.text), expected)
             report.chunks += 1
-            report.boilerplate_chunks += chunk_precision < BOILERPLATE_PRECISION
+            report.boilerplate_chunks += _boilerplate(chunk.text, expected)
+        for chunk in chunk_html(html, base_url=url, clean=clean):
+            report.prefixed_chunks += 1
+            report.prefixed_boilerplate_chunks += _boilerplate(chunk.text, expected)
     return report
+
+
+def _boilerplate(text: str, expected: Counter[str]) -> bool:
+    precision, _ = word_precision_recall(words(text), expected)
+    return precision < BOILERPLATE_PRECISION
 
 
 def summary(report: WcxbReport) -> dict[str, object]:
@@ -168,6 +183,13 @@ def summary(report: WcxbReport) -> dict[str, object]:
         "boilerplate_chunk_share": (
             report.boilerplate_chunks / report.chunks if report.chunks else 0.0
         ),
+        "prefixed_chunks": report.prefixed_chunks,
+        "prefixed_boilerplate_chunk_share": (
+            report.prefixed_boilerplate_chunks / report.prefixed_chunks
+            if report.prefixed_chunks
+            else 0.0
+        ),
+        "empty_references": report.empty_references,
         "confidence_auc": confidence_auc(report.pages),
     }
 
@@ -199,6 +221,16 @@ def print_summary(figures: dict[str, object], report: WcxbReport, worst: int) ->
     print(
         f"boilerplate chunks  {share:.2%}"
         f" ({report.boilerplate_chunks} of {report.chunks})"
+    )
+    prefixed = figures["prefixed_boilerplate_chunk_share"]
+    assert isinstance(prefixed, float)
+    print(
+        f"  with title and heading path (chunk_html's default)  {prefixed:.2%}"
+        f" ({report.prefixed_boilerplate_chunks} of {report.prefixed_chunks})"
+    )
+    print(
+        f"  pages with an empty reference  {report.empty_references}"
+        " (all their chunks count)"
     )
     print(f"confidence ROC AUC for F1 < 0.5  {figures['confidence_auc']:.3f}")
     for page in sorted(report.pages, key=lambda p: p.f1)[:worst]:
