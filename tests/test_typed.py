@@ -1458,3 +1458,44 @@ def test_a_card_styled_as_a_button_holds_too_much_to_go() -> None:
     )
     assert ("btn-card", "a button or call to action") not in dropped(chosen)
     assert texts(blocks).count(offer) == 3
+
+
+TAB_PAGE = (
+    "<html><body><main><h1>Send your first message</h1>"
+    "<p>Pick the language you write in; each tab shows the same step.</p>"
+    "<div role='tablist'><button role='tab'>Python</button>"
+    "<button role='tab'>Ruby</button><button role='tab'>Go</button>"
+    "<button role='tab'>Shell</button></div>"
+    "<div role='tabpanel'><p>Install the client with pip.</p></div>"
+    "<div role='tabpanel' hidden><p>Install the client with gem.</p></div>"
+    "<div role='TabPanel' style='display: none'>"
+    "<p>Install the client with go get.</p>"
+    "<p hidden>Copied to the clipboard.</p></div>"
+    "<div role='tabpanel' aria-hidden='true'><p>Run the script from a"
+    " shell.</p></div>"
+    "<div role='region tabpanel' hidden><p>Beta notes stay hidden.</p></div>"
+    "<div hidden><p>A hidden box that is no tab panel stays hidden.</p></div>"
+    "</main></body></html>"
+)
+
+
+def test_extract_shows_the_panels_a_tab_set_hides() -> None:
+    # Each panel of a tab set is one click away: all are read, in page
+    # order. What is hidden inside a panel, or hidden and no tab panel by
+    # the role a browser applies, stays hidden.
+    page = extract(TAB_PAGE, base_url="https://docs.example/start")
+    assert texts(page.blocks) == [
+        "Send your first message",
+        "Pick the language you write in; each tab shows the same step.",
+        "Install the client with pip.",
+        "Install the client with gem.",
+        "Install the client with go get.",
+        "Run the script from a shell.",
+    ]
+
+
+def test_parse_html_keeps_hidden_tab_panels_hidden() -> None:
+    # The text API drops what is not rendered, tab panels included.
+    blocks = texts(parse_html(TAB_PAGE).blocks)
+    assert "Install the client with pip." in blocks
+    assert not any("gem" in block or "go get" in block for block in blocks)

@@ -122,7 +122,7 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
         if name == "role":
             if applied_role(attribute) in options.drop_roles:
                 marked.append(attribute.getparent())
-        elif options.drop_hidden and _hides(name, attribute):
+        elif options.drop_hidden and hides(name, attribute):
             marked.append(attribute.getparent())
     content = regions.content
     chrome = regions.chrome
@@ -152,8 +152,10 @@ def applied_role(value: str) -> str:
     return tokens[0].lower() if tokens else ""
 
 
-def _hides(name: str, value: str) -> bool:
-    """Whether one attribute keeps its element from being rendered."""
+def hides(name: str, value: str) -> bool:
+    """Whether one attribute, ``name`` with ``value``, keeps its element from
+    being rendered: as ``drop_hidden`` reads ``hidden``, ``aria-hidden`` and
+    ``style``."""
     if name == "hidden":
         return value.lower() != "until-found"
     if name == "aria-hidden":

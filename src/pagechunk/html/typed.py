@@ -32,7 +32,9 @@ stands before its containers: the page's first ``<h1>``, when no container
 holds it, heads what they hold. Before pruning, :func:`drop_unseen_text`
 takes out the inline labels kept off the screen and the names of form
 fields, which flattening would merge into the text around them, what media
-elements hold, and the short messages announced to screen readers.
+elements hold, and the short messages announced to screen readers; and
+:func:`show_tab_panels` shows the panels of a tab set that wait behind
+their tabs.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ from pagechunk.html.jsonld import JsonObject, type_names
 from pagechunk.html.names import Names, name_words
 from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.net import text_length, visible_chars
-from pagechunk.html.prune import applied_role
+from pagechunk.html.prune import applied_role, hides
 from pagechunk.model import HEADING, Block
 from pagechunk.vocabulary import HEADING_LEVELS
 
@@ -91,6 +93,7 @@ __all__ = [
     "Trace",
     "drop_unseen_text",
     "focus_page",
+    "show_tab_panels",
     "walk_target",
     "with_product_description",
     "without_other_products",
@@ -1055,6 +1058,28 @@ def drop_unseen_text(root: etree._Element) -> None:
         remove_keeping_tail(element)
     for element in _announced(root):
         remove_keeping_tail(element)
+
+
+def show_tab_panels(root: etree._Element) -> None:
+    """Show, in place and before pruning, the panels of tab sets that the
+    page hides until their tab is chosen: an element whose ``role`` (the
+    token a browser applies) is ``tabpanel`` loses the ``hidden``,
+    ``aria-hidden`` or ``style`` that hides it (as ``drop_hidden`` reads
+    them), so its text is read like the open panel's. A documentation page
+    shows one language's code at a time and serves the others in such
+    panels; a service page its plans or steps, one per tab. What the panel
+    holds is one click away, and the page's own content: unlike a closed
+    menu or dialog, a tab panel is marked as such. Elements hidden inside a
+    panel stay hidden.
+    """
+    for role in cast("list[Any]", _ROLES(root)):
+        if applied_role(role) != "tabpanel":
+            continue
+        panel = role.getparent()
+        for name in ("hidden", "aria-hidden", "style"):
+            value = panel.get(name)
+            if value is not None and hides(name, value):
+                del panel.attrib[name]
 
 
 def _announced(root: etree._Element) -> list[etree._Element]:
