@@ -1499,3 +1499,42 @@ def test_parse_html_keeps_hidden_tab_panels_hidden() -> None:
     blocks = texts(parse_html(TAB_PAGE).blocks)
     assert "Install the client with pip." in blocks
     assert not any("gem" in block or "go get" in block for block in blocks)
+
+
+FAQ_PAGE = (
+    "<html><body><main><h1>Questions about delivery</h1>"
+    "<p>Everything we are asked most about getting a sofa to your door.</p>"
+    "<h3><button aria-expanded='false' aria-controls='a1'>How long does"
+    " delivery take?</button></h3>"
+    "<div id='a1' hidden><p>Most sofas arrive within three weeks of the"
+    " order.</p></div>"
+    "<h3><button aria-expanded='false' aria-controls='a2 a3'>Can I return a"
+    " sofa?</button></h3>"
+    "<div id='a2' style='display:none'><p>Yes, within thirty days, unused."
+    "</p></div>"
+    "<div id='a3' aria-hidden='true'><p>We collect it for free.</p></div>"
+    "<button aria-expanded='false' aria-haspopup='true' aria-controls='m'>"
+    "More</button><div id='m' hidden><p>Account settings</p></div>"
+    "<button aria-expanded='false' aria-controls='d'>Write to us</button>"
+    "<div id='d' role='dialog' hidden><p>Your message here</p></div>"
+    "<button aria-expanded='true' aria-controls='o'>Close</button>"
+    "<div id='o' hidden><p>Shut for the night</p></div>"
+    "</main></body></html>"
+)
+
+
+def test_extract_shows_what_a_collapsed_disclosure_folds_away() -> None:
+    # A button that says it is collapsed (aria-expanded="false") names the
+    # region it folds away: an FAQ's answers are read. A button that opens
+    # a pop-up, a region that is a dialog, and a region of an expanded
+    # button that is hidden all the same stay hidden.
+    page = extract(FAQ_PAGE, base_url="https://sofas.example/faq")
+    assert texts(page.blocks) == [
+        "Questions about delivery",
+        "Everything we are asked most about getting a sofa to your door.",
+        "How long does delivery take?",
+        "Most sofas arrive within three weeks of the order.",
+        "Can I return a sofa?",
+        "Yes, within thirty days, unused.",
+        "We collect it for free.",
+    ]

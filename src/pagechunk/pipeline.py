@@ -51,7 +51,7 @@ from pagechunk.html.typed import (
     Trace,
     drop_unseen_text,
     focus_page,
-    show_tab_panels,
+    show_folded_content,
     walk_target,
     with_product_description,
     without_other_products,
@@ -303,7 +303,7 @@ def _extract(
     metadata = read_metadata(root, head, objects)
     if focus:
         drop_unseen_text(root)
-        show_tab_panels(root)
+        show_folded_content(root)
     title, content = _prune(root, parse)
     net = ""
     visible = visible_chars(root, content)
@@ -370,7 +370,7 @@ def _reread(
     neither holds :data:`NET_HIDDEN_CHARS`."""
     root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
     drop_unseen_text(root)
-    show_tab_panels(root)
+    show_folded_content(root)
     if unwrap_noscript(root):
         title, content = _prune(root, parse)
         return root, head, title, content, "<noscript> content"

@@ -33,8 +33,8 @@ holds it, heads what they hold. Before pruning, :func:`drop_unseen_text`
 takes out the inline labels kept off the screen and the names of form
 fields, which flattening would merge into the text around them, what media
 elements hold, and the short messages announced to screen readers; and
-:func:`show_tab_panels` shows the panels of a tab set that wait behind
-their tabs.
+:func:`show_folded_content` shows the tab panels and collapsed sections
+that wait behind the page's own controls.
 """
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ __all__ = [
     "DIALOG_MAX_CHARS",
     "OTHER_ITEMS",
     "OTHER_ITEMS_MAX_WORDS",
+    "POPUP_ROLES",
     "SHELF_TYPES",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
@@ -93,7 +94,7 @@ __all__ = [
     "Trace",
     "drop_unseen_text",
     "focus_page",
-    "show_tab_panels",
+    "show_folded_content",
     "walk_target",
     "with_product_description",
     "without_other_products",
@@ -306,6 +307,24 @@ not its content."""
 ANNOUNCED_MAX_CHARS = 200
 """The most text an element of :data:`ANNOUNCED_ROLES` may hold and still be
 read as a message; more is content that a page marked so."""
+
+POPUP_ROLES = frozenset({"dialog", "alertdialog", "menu", "menubar", "listbox"})
+"""Roles of the regions a disclosure button may open that are no folded
+content: dialogs, menus and the options of a list box."""
+
+_DISCLOSED = etree.XPath(
+    "//*[@aria-expanded='false'][not(@aria-haspopup) or @aria-haspopup='false']"
+    "/@aria-controls"
+)
+"""The ``aria-controls`` of collapsed disclosure buttons: the ids of the
+regions they fold away."""
+
+_HEADING_BUTTONS = etree.XPath("//button[@aria-expanded]")
+"""Disclosure buttons, open or collapsed; those directly in a heading are
+an accordion's item titles."""
+
+_IDS = etree.XPath("//*/@id")
+"""Every ``id`` value, each knowing its element."""
 
 _ROLES = etree.XPath("descendant-or-self::*/@role")
 """The ``role`` values of an element and those below it, found inside
@@ -1060,26 +1079,47 @@ def drop_unseen_text(root: etree._Element) -> None:
         remove_keeping_tail(element)
 
 
-def show_tab_panels(root: etree._Element) -> None:
-    """Show, in place and before pruning, the panels of tab sets that the
-    page hides until their tab is chosen: an element whose ``role`` (the
-    token a browser applies) is ``tabpanel`` loses the ``hidden``,
+def show_folded_content(root: etree._Element) -> None:
+    """Show, in place and before pruning, what the page folds away behind
+    one of its own controls: the panels of a tab set (an element whose
+    applied ``role`` is ``tabpanel``), and the region a collapsed disclosure
+    button names (its ``aria-controls``, on an element with
+    ``aria-expanded="false"`` that opens no pop-up, no ``aria-haspopup``),
+    unless that region is a dialog, a menu or a list box
+    (:data:`POPUP_ROLES`). Such an element loses the ``hidden``,
     ``aria-hidden`` or ``style`` that hides it (as ``drop_hidden`` reads
-    them), so its text is read like the open panel's. A documentation page
-    shows one language's code at a time and serves the others in such
-    panels; a service page its plans or steps, one per tab. What the panel
-    holds is one click away, and the page's own content: unlike a closed
-    menu or dialog, a tab panel is marked as such. Elements hidden inside a
-    panel stay hidden.
+    them), so its text is read like the open panel's: the other languages of
+    a documentation page's code, a service page's plans, the answers of an
+    FAQ, a collection's "Read more" text. Elements hidden inside it stay
+    hidden, and so do hidden boxes no control names. A disclosure button that
+    is all of a heading's text or part of it (an accordion's item: the
+    question of an FAQ) is read as that heading's text, where pruning
+    would drop it as a button.
     """
-    for role in cast("list[Any]", _ROLES(root)):
-        if applied_role(role) != "tabpanel":
-            continue
-        panel = role.getparent()
+    folded = [
+        role.getparent()
+        for role in cast("list[Any]", _ROLES(root))
+        if applied_role(role) == "tabpanel"
+    ]
+    disclosed = cast("list[str]", _DISCLOSED(root))
+    named = {name for value in disclosed for name in value.split()}
+    if named:
+        folded += [
+            element
+            for value in cast("list[Any]", _IDS(root))
+            if value in named
+            and applied_role((element := value.getparent()).get("role") or "")
+            not in POPUP_ROLES
+        ]
+    for button in cast("list[etree._Element]", _HEADING_BUTTONS(root)):
+        parent = button.getparent()
+        if parent is not None and parent.tag in HEADING_LEVELS:
+            button.tag = "span"  # read as the heading's text, not dropped
+    for element in folded:
         for name in ("hidden", "aria-hidden", "style"):
-            value = panel.get(name)
+            value = element.get(name)
             if value is not None and hides(name, value):
-                del panel.attrib[name]
+                del element.attrib[name]
 
 
 def _announced(root: etree._Element) -> list[etree._Element]:
