@@ -1538,3 +1538,37 @@ def test_extract_shows_what_a_collapsed_disclosure_folds_away() -> None:
         "Yes, within thirty days, unused.",
         "We collect it for free.",
     ]
+
+
+ACCORDION_PAGE = (
+    "<html><body><main><h1>Going solar</h1>"
+    "<p>Every step from the first quote to the day the panels switch on.</p>"
+    "<h2><a role='button' id='h1' aria-controls='p1'>Weeks 1-2</a></h2>"
+    "<div id='p1' style='display:none'><p>An engineer visits the roof and"
+    " draws up the plan.</p></div>"
+    "<h2><span id='h2'>Weeks 3-4</span></h2>"
+    "<div role='region' aria-labelledby='h2' aria-hidden='true'><p>The"
+    " permits are filed with the town.</p></div>"
+    "<form><input aria-controls='zip-error' name='zip'>"
+    "<div id='zip-error' hidden><p>Please enter a valid postal code.</p>"
+    "</div></form>"
+    "<div role='region' hidden><p>A region no label names.</p></div>"
+    "</main></body></html>"
+)
+
+
+def test_extract_shows_accordion_panels_named_either_way() -> None:
+    # A control names its panel by aria-controls even without
+    # aria-expanded, and a panel may name its control instead: a region
+    # with aria-labelledby. A form field's aria-controls names its
+    # suggestions or its error, which stay hidden, and so does a region
+    # that nothing labels.
+    page = extract(ACCORDION_PAGE, base_url="https://sun.example/steps")
+    assert texts(page.blocks) == [
+        "Going solar",
+        "Every step from the first quote to the day the panels switch on.",
+        "Weeks 1-2",
+        "An engineer visits the roof and draws up the plan.",
+        "Weeks 3-4",
+        "The permits are filed with the town.",
+    ]

@@ -312,12 +312,16 @@ POPUP_ROLES = frozenset({"dialog", "alertdialog", "menu", "menubar", "listbox"})
 """Roles of the regions a disclosure button may open that are no folded
 content: dialogs, menus and the options of a list box."""
 
-_DISCLOSED = etree.XPath(
-    "//*[@aria-expanded='false'][not(@aria-haspopup) or @aria-haspopup='false']"
-    "/@aria-controls"
+_DISCLOSERS = etree.XPath(
+    "//*[@aria-controls][not(@aria-expanded='true')]"
+    "[not(@aria-haspopup) or @aria-haspopup='false']"
 )
-"""The ``aria-controls`` of collapsed disclosure buttons: the ids of the
-regions they fold away."""
+"""Controls not marked open that open no pop-up: each names by its
+``aria-controls`` the regions it shows and hides."""
+
+_FOLDED_ROLES = ("tabpanel", "region")
+"""Roles of the panels a page folds: a tab set's, and an accordion's (a
+``region`` with ``aria-labelledby``, named by its button)."""
 
 _HEADING_BUTTONS = etree.XPath("//button[@aria-expanded]")
 """Disclosure buttons, open or collapsed; those directly in a heading are
@@ -1082,40 +1086,48 @@ def drop_unseen_text(root: etree._Element) -> None:
 def show_folded_content(root: etree._Element) -> None:
     """Show, in place and before pruning, what the page folds away behind
     one of its own controls: the panels of a tab set (an element whose
-    applied ``role`` is ``tabpanel``), and the region a collapsed disclosure
-    button names (its ``aria-controls``, on an element with
-    ``aria-expanded="false"`` that opens no pop-up, no ``aria-haspopup``),
-    unless that region is a dialog, a menu or a list box
-    (:data:`POPUP_ROLES`). Such an element loses the ``hidden``,
-    ``aria-hidden`` or ``style`` that hides it (as ``drop_hidden`` reads
-    them), so its text is read like the open panel's: the other languages of
-    a documentation page's code, a service page's plans, the answers of an
-    FAQ, a collection's "Read more" text. Elements hidden inside it stay
-    hidden, and so do hidden boxes no control names. A disclosure button that
-    is all of a heading's text or part of it (an accordion's item: the
-    question of an FAQ) is read as that heading's text, where pruning
-    would drop it as a button.
+    applied ``role`` is ``tabpanel``) and of an accordion (``region`` with
+    an ``aria-labelledby``), and the region a collapsed control names by its
+    ``aria-controls``: a control not marked open (no
+    ``aria-expanded="true"``) that opens no pop-up (no ``aria-haspopup``)
+    and is no form field (whose ``aria-controls`` names its suggestions or
+    its error). A region that is a dialog, a menu or a list box
+    (:data:`POPUP_ROLES`) is left alone. Each such element loses the
+    ``hidden``, ``aria-hidden`` or ``style`` that hides it (as
+    ``drop_hidden`` reads them), so its text is read like the open panel's:
+    the other languages of a documentation page's code, a service page's
+    plans, the answers of an FAQ, a collection's "Read more" text. Elements
+    hidden inside it stay hidden, and so do hidden boxes no control names. A
+    disclosure button directly in a heading (an accordion's item: the
+    question of an FAQ) is read as that heading's text, where pruning would
+    drop it as a button.
     """
-    folded = [
-        role.getparent()
-        for role in cast("list[Any]", _ROLES(root))
-        if applied_role(role) == "tabpanel"
-    ]
-    disclosed = cast("list[str]", _DISCLOSED(root))
-    named = {name for value in disclosed for name in value.split()}
+    folded = []
+    for role in cast("list[Any]", _ROLES(root)):
+        applied = applied_role(role)
+        if applied in _FOLDED_ROLES:
+            element = role.getparent()
+            if applied == "tabpanel" or element.get("aria-labelledby") is not None:
+                folded.append(element)
+    named = {
+        name
+        for control in cast("list[etree._Element]", _DISCLOSERS(root))
+        if control.tag not in _FIELDS
+        for name in (control.get("aria-controls") or "").split()
+    }
     if named:
         folded += [
-            element
+            value.getparent()
             for value in cast("list[Any]", _IDS(root))
             if value in named
-            and applied_role((element := value.getparent()).get("role") or "")
-            not in POPUP_ROLES
         ]
     for button in cast("list[etree._Element]", _HEADING_BUTTONS(root)):
         parent = button.getparent()
         if parent is not None and parent.tag in HEADING_LEVELS:
             button.tag = "span"  # read as the heading's text, not dropped
     for element in folded:
+        if applied_role(element.get("role") or "") in POPUP_ROLES:
+            continue
         for name in ("hidden", "aria-hidden", "style"):
             value = element.get(name)
             if value is not None and hides(name, value):
