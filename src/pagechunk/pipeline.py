@@ -303,8 +303,7 @@ def _extract(
     metadata = read_metadata(root, head, objects)
     if focus:
         drop_unseen_text(root)
-        show_folded_content(root)
-    title, content = _prune(root, parse)
+    title, content = _prune(root, parse, unfold=focus)
     net = ""
     visible = visible_chars(root, content)
     if focus and visible < NET_VISIBLE_CHARS:
@@ -370,11 +369,10 @@ def _reread(
     neither holds :data:`NET_HIDDEN_CHARS`."""
     root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
     drop_unseen_text(root)
-    show_folded_content(root)
     if unwrap_noscript(root):
-        title, content = _prune(root, parse)
+        title, content = _prune(root, parse, unfold=True)
         return root, head, title, content, "<noscript> content"
-    title, content = _prune(root, replace(parse, drop_hidden=False))
+    title, content = _prune(root, replace(parse, drop_hidden=False), unfold=True)
     if visible_chars(root, content) >= NET_HIDDEN_CHARS:
         return root, head, title, content, "hidden elements shown"
     return None
@@ -404,11 +402,14 @@ def _tree_and_head(
 
 
 def _prune(
-    root: etree._Element, options: ParseOptions
+    root: etree._Element, options: ParseOptions, *, unfold: bool = False
 ) -> tuple[str, set[etree._Element]]:
     """Steps prune and flatten, in place: the raw text of the page's title,
-    and the content elements."""
+    and the content elements. With ``unfold`` (``extract``'s focus), what
+    the page folds behind its own controls is shown first."""
     regions = find_regions(root, options)
+    if unfold:
+        regions.marking = show_folded_content(root, regions.marking)
     title = prune(root, regions, options)
     flatten(root, regions, options)
     return title, regions.content

@@ -312,23 +312,8 @@ POPUP_ROLES = frozenset({"dialog", "alertdialog", "menu", "menubar", "listbox"})
 """Roles of the regions a disclosure button may open that are no folded
 content: dialogs, menus and the options of a list box."""
 
-_DISCLOSERS = etree.XPath(
-    "//*[@aria-controls][not(@aria-expanded='true')]"
-    "[not(@aria-haspopup) or @aria-haspopup='false']"
-)
-"""Controls not marked open that open no pop-up: each names by its
-``aria-controls`` the regions it shows and hides."""
-
-_FOLDED_ROLES = ("tabpanel", "region")
-"""Roles of the panels a page folds: a tab set's, and an accordion's (a
-``region`` with ``aria-labelledby``, named by its button)."""
-
-_HEADING_BUTTONS = etree.XPath("//button[@aria-expanded]")
-"""Disclosure buttons, open or collapsed; those directly in a heading are
-an accordion's item titles."""
-
-_IDS = etree.XPath("//*/@id")
-"""Every ``id`` value, each knowing its element."""
+_CONTROLS = etree.XPath("//*/@aria-controls")
+"""Every ``aria-controls`` value, each knowing its control."""
 
 _ROLES = etree.XPath("descendant-or-self::*/@role")
 """The ``role`` values of an element and those below it, found inside
@@ -1083,7 +1068,7 @@ def drop_unseen_text(root: etree._Element) -> None:
         remove_keeping_tail(element)
 
 
-def show_folded_content(root: etree._Element) -> None:
+def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
     """Show, in place and before pruning, what the page folds away behind
     one of its own controls: the panels of a tab set (an element whose
     applied ``role`` is ``tabpanel``) and of an accordion (``region`` with
@@ -1101,37 +1086,72 @@ def show_folded_content(root: etree._Element) -> None:
     disclosure button directly in a heading (an accordion's item: the
     question of an FAQ) is read as that heading's text, where pruning would
     drop it as a button.
+
+    It reads the hiding attributes that :func:`~pagechunk.html.prune.find_regions`
+    found (``marking``), so it adds no pass over the tree but one for the
+    ``aria-controls`` values when a hidden element has an ``id``; it returns
+    the attributes that still hide, for :func:`~pagechunk.html.prune.prune`.
     """
-    folded = []
-    for role in cast("list[Any]", _ROLES(root)):
-        applied = applied_role(role)
-        if applied in _FOLDED_ROLES:
-            element = role.getparent()
-            if applied == "tabpanel" or element.get("aria-labelledby") is not None:
-                folded.append(element)
-    named = {
-        name
-        for control in cast("list[etree._Element]", _DISCLOSERS(root))
-        if control.tag not in _FIELDS
-        for name in (control.get("aria-controls") or "").split()
-    }
-    if named:
-        folded += [
-            value.getparent()
-            for value in cast("list[Any]", _IDS(root))
-            if value in named
-        ]
-    for button in cast("list[etree._Element]", _HEADING_BUTTONS(root)):
-        parent = button.getparent()
-        if parent is not None and parent.tag in HEADING_LEVELS:
-            button.tag = "span"  # read as the heading's text, not dropped
-    for element in folded:
-        if applied_role(element.get("role") or "") in POPUP_ROLES:
+    shown: set[etree._Element] = set()
+    controlled: set[str] | None = None
+    for attribute in marking:
+        name = attribute.attrname
+        if name == "role" or not hides(name, attribute):
             continue
+        element = attribute.getparent()
+        if element in shown:
+            continue
+        role = applied_role(element.get("role") or "")
+        if role in POPUP_ROLES:
+            continue
+        if role == "tabpanel" or (
+            role == "region" and element.get("aria-labelledby") is not None
+        ):
+            shown.add(element)
+            continue
+        key = element.get("id")
+        if key is None:
+            continue
+        if controlled is None:
+            controlled = _controlled(root)
+        if key in controlled:
+            shown.add(element)
+    for button in root.iter("button"):
+        parent = button.getparent()
+        if (
+            parent is not None
+            and parent.tag in HEADING_LEVELS
+            and button.get("aria-expanded") is not None
+        ):
+            button.tag = "span"  # read as the heading's text, not dropped
+    if not shown:
+        return marking
+    for element in shown:
         for name in ("hidden", "aria-hidden", "style"):
             value = element.get(name)
             if value is not None and hides(name, value):
                 del element.attrib[name]
+    return [
+        attribute
+        for attribute in marking
+        if attribute.attrname == "role" or attribute.getparent() not in shown
+    ]
+
+
+def _controlled(root: etree._Element) -> set[str]:
+    """The ids that the page's controls name by ``aria-controls``: controls
+    not marked open (``aria-expanded="true"``), that open no pop-up
+    (``aria-haspopup``) and are no form fields."""
+    named = set()
+    for value in cast("list[Any]", _CONTROLS(root)):
+        control = value.getparent()
+        if (
+            control.tag not in _FIELDS
+            and control.get("aria-expanded") != "true"
+            and control.get("aria-haspopup", "false") == "false"
+        ):
+            named.update(value.split())
+    return named
 
 
 def _announced(root: etree._Element) -> list[etree._Element]:
