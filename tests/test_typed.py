@@ -1007,6 +1007,67 @@ def test_boxes_named_filter_that_hold_prose_are_content() -> None:
     assert len(blocks) == 7
 
 
+# The site's header and footer left inside a listing's <main>
+
+SHOP_CHROME = (
+    "<html><body><main><header class='site-top'><a href='/account'>Sign in</a>"
+    "<a href='/cart'>Basket (0)</a></header>"
+    "<h1>Rain jackets</h1>"
+    "<ul class='results'>"
+    + "".join(
+        f"<li class='card'><article><h2>Storm shell {n}</h2><p>A light jacket that"
+        f" packs into its own pocket and keeps out a downpour, model {n}.</p>"
+        f"<footer class='card-meta'><a href='/reviews/{n}'>{n} reviews</a>"
+        "</footer></article></li>"
+        for n in range(1, 5)
+    )
+    + "</ul><div id='page-footer'><a href='/help'>Help</a><a href='/returns'>"
+    "Returns</a><p>Copyright 2026 Example Outdoor Ltd.</p></div></main></body></html>"
+)
+
+
+def test_a_listing_drops_the_site_header_and_footer_inside_its_main() -> None:
+    chosen, blocks = focused(SHOP_CHROME, "listing")
+    assert [(e.get("class") or e.get("id"), why) for e, why in chosen.dropped] == [
+        ("site-top", "the site's header or footer"),
+        ("page-footer", "the site's header or footer"),
+    ]
+    assert texts(blocks) == [
+        "Rain jackets",
+        *(
+            line
+            for n in range(1, 5)
+            for line in (
+                f"Storm shell {n}",
+                "A light jacket that packs into its own pocket and keeps out a"
+                f" downpour, model {n}.",
+                f"{n} reviews",
+            )
+        ),
+    ]
+
+
+def test_a_footer_with_the_page_text_after_it_is_a_section_footer() -> None:
+    # A box named footer that stands before most of the page closes a
+    # section (a gallery, a promotion), not the site: it stays.
+    html = SHOP_CHROME.replace(
+        "<h1>Rain jackets</h1>",
+        "<h1>Rain jackets</h1>"
+        "<div class='promo-footer'><a href='/sale'>Sale: 20% off</a></div>",
+    )
+    html = html.replace("<header class='site-top'>", "<header><h2>Our shop</h2>")
+    chosen, blocks = focused(html, "listing")
+    assert [(e.get("class") or e.get("id"), why) for e, why in chosen.dropped] == [
+        ("page-footer", "the site's header or footer"),
+    ]
+    assert texts(blocks)[:4] == [
+        "Our shop",
+        "Sign inBasket (0)",
+        "Rain jackets",
+        "Sale: 20% off",
+    ]
+
+
 # Forms: fields to fill in inside the chosen containers go
 
 STORY_LINES = (

@@ -196,6 +196,11 @@ LIST_CHROME_PROSE = 80
 pagination bar the page's text: a filterable grid's items, a tabbed
 section."""
 
+SITE_CHROME_EDGE = 0.1
+"""Share of a whole-page type's text that may stand before the site's header
+or after its footer when pruning left them inside the content elements: a
+site's header opens the page and its footer closes it."""
+
 FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
 
@@ -421,7 +426,7 @@ def _whole_page(
             chosen = Focus(
                 [root], set(), "whole page (its content elements hold little)"
             )
-    chosen.dropped = _list_chrome(root, total)
+    chosen.dropped = _list_chrome(root, total) + _site_chrome(root, total)
     return chosen
 
 
@@ -443,6 +448,45 @@ def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     rule = "filters, sorting or pagination of a listing"
     bars = _named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total)
     return _outermost([(e, why) for e, why in bars if not _holds_prose(e)])
+
+
+def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+    """The site's header and footer that pruning left inside a whole-page
+    type's content elements: a ``<header>`` or ``<footer>``, or a box named
+    ``footer``, with under :data:`SITE_CHROME_EDGE` of the page's text,
+    ``total`` characters, before a header or after a footer. A header
+    holding a heading heads a section of the page, and a header or footer
+    inside an ``<article>``, or one of :data:`FORM_REPEATS` that wear one
+    ``class``, belongs to an item; one holding :data:`LIST_CHROME_SHARE` of
+    the page's text or more wraps the content."""
+    boxes = list(root.iterdescendants("header", "footer")) + [
+        e for e in root.iterdescendants(*_LIST_TAGS) if "footer" in _name_words(e)
+    ]
+    classes = Counter(e.get("class") for e in boxes)
+    edge = SITE_CHROME_EDGE * total
+    return [
+        (e, "the site's header or footer")
+        for e in boxes
+        if classes[e.get("class")] < FORM_REPEATS
+        and text_length(e) < LIST_CHROME_SHARE * total
+        and not (
+            e.tag == "header"
+            and next(e.iterdescendants(*HEADING_LEVELS), None) is not None
+        )
+        and all(a.tag != "article" for a in e.iterancestors())
+        and _text_beside(e, before=e.tag == "header") < edge
+    ]
+
+
+def _text_beside(element: etree._Element, *, before: bool) -> int:
+    """Characters of the page's text before ``element`` (``before``) or
+    after it: in the siblings of the element and of each of its ancestors."""
+    found = 0
+    for e in (element, *element.iterancestors()):
+        for sibling in e.itersiblings(preceding=before):
+            if isinstance(sibling.tag, str):
+                found += text_length(sibling)
+    return found
 
 
 def _holds_prose(element: etree._Element) -> bool:
