@@ -1068,6 +1068,47 @@ def test_a_footer_with_the_page_text_after_it_is_a_section_footer() -> None:
     ]
 
 
+# Menus built without <nav> on a page read whole
+
+MENUS = (
+    "<html><body><main><div class='megamenu'><a href='/men'>Men</a>"
+    "<a href='/women'>Women</a><a href='/sale'>Sale</a></div>"
+    "<h1>Trail running shoes</h1>"
+    "<details class='lang-dropdown'><summary>EN</summary>"
+    "<a href='/de/'>Deutsch</a><a href='/fr/'>Fran\u00e7ais</a></details>"
+    "<div class='menu-panel'><p>Every shoe here is tested on the fells for a"
+    " month before we sell it.</p></div>"
+    + "".join(
+        f"<div class='card'><h2>Fell racer {n}</h2><p>A grippy shoe with a low"
+        f" drop for steep wet ground, model {n}.</p></div>"
+        for n in range(1, 4)
+    )
+    + "</main></body></html>"
+)
+
+
+def test_a_page_read_whole_drops_its_menus_of_links() -> None:
+    # A box named as a menu that is mostly links goes; one named so that
+    # holds a sentence of the page's own stays.
+    chosen, blocks = focused(MENUS, "collection")
+    assert dropped(chosen) == [
+        ("megamenu", "a menu of links"),
+        ("lang-dropdown", "a menu of links"),
+    ]
+    assert texts(blocks) == [
+        "Trail running shoes",
+        "Every shoe here is tested on the fells for a month before we sell it.",
+        *(
+            line
+            for n in range(1, 4)
+            for line in (
+                f"Fell racer {n}",
+                f"A grippy shoe with a low drop for steep wet ground, model {n}.",
+            )
+        ),
+    ]
+
+
 # Forms: fields to fill in inside the chosen containers go
 
 STORY_LINES = (

@@ -201,6 +201,10 @@ SITE_CHROME_EDGE = 0.1
 or after its footer when pruning left them inside the content elements: a
 site's header opens the page and its footer closes it."""
 
+MENU_LINK_SHARE = 0.5
+"""Share of its text a box named as a menu must hold in links to be dropped
+from a whole-page type."""
+
 FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
 
@@ -426,7 +430,9 @@ def _whole_page(
             chosen = Focus(
                 [root], set(), "whole page (its content elements hold little)"
             )
-    chosen.dropped = _list_chrome(root, total) + _site_chrome(root, total)
+    chosen.dropped = (
+        _list_chrome(root, total) + _site_chrome(root, total) + _menus(root, total)
+    )
     return chosen
 
 
@@ -476,6 +482,40 @@ def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
         and all(a.tag != "article" for a in e.iterancestors())
         and _text_beside(e, before=e.tag == "header") < edge
     ]
+
+
+def _menus(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+    """The menus that pruning left on a whole-page type: boxes whose
+    ``class`` or ``id`` names a menu (:func:`_names_menu`), whose text is
+    :data:`MENU_LINK_SHARE` links or more, and that hold under
+    :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters. A
+    menu built without ``<nav>`` (a mega-menu, a side menu, a language or
+    sort drop-down) is links to other pages; a box so named that holds
+    text is a panel of the page's own."""
+    limit = LIST_CHROME_SHARE * total
+    return [
+        (e, "a menu of links")
+        for e in root.iterdescendants(*_LIST_TAGS, "li", "menu", "dl")
+        if _names_menu(_name_words(e))
+        and text_length(e) < limit
+        and _link_share(e) >= MENU_LINK_SHARE
+    ]
+
+
+def _names_menu(words: frozenset[str]) -> bool:
+    """Whether a ``class`` or ``id``'s words name a menu: a word that ends
+    in ``menu`` or ``menus`` (``menu``, ``submenu``, ``megamenu``,
+    ``sidemenu``) or ``dropdown``."""
+    return any(w.endswith(("menu", "menus")) or w == "dropdown" for w in words)
+
+
+def _link_share(element: etree._Element) -> float:
+    """The share of an element's text inside its links; 0 when it has no
+    text."""
+    total = text_length(element)
+    if not total:
+        return 0.0
+    return sum(text_length(a) for a in element.iterdescendants("a")) / total
 
 
 def _text_beside(element: etree._Element, *, before: bool) -> int:
