@@ -1544,6 +1544,45 @@ def test_a_label_of_no_field_and_a_long_one_stay() -> None:
     assert texts(page.blocks).count(consent) == 3
 
 
+def test_extract_drops_a_tiles_group_of_choices() -> None:
+    # A tile's colour picker: radio buttons grouped in a <fieldset>, each a
+    # link to the variant with its name for screen readers beside a
+    # swatch. Pruning drops the buttons; the names would stay as text.
+    swatch = (
+        "<label for='v{0}'><input id='v{0}' type='radio' name='c'>"
+        "<a href='/mug-{0}'><span class='sr-only'>Option: Enamel mug, {0}</span>"
+        "<img src='/{0}.jpg' alt='{0} mug'></a></label>"
+    )
+    price = (
+        "<p>£14.00</p><fieldset class='variants'><legend>More options</legend>"
+        + "".join(swatch.format(colour) for colour in ("red", "green", "navy"))
+        + "</fieldset>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    tile = "A tin mug enamelled in harbour blue, light enough for a rucksack and"
+    assert texts(page.blocks) == [
+        "Enamel mugs",
+        *(
+            line
+            for name in MUG_NAMES
+            for line in (name, f"{tile} tough enough for a campfire.", "£14.00")
+        ),
+    ]
+
+
+def test_a_fieldset_of_text_fields_or_with_a_heading_stays() -> None:
+    # Only choices to pick are dropped: a fieldset of typed fields is the
+    # form rule's to judge, and one with a heading is a section of text.
+    question = (
+        "<fieldset><h3>Which lid?</h3><label><input type='radio' name='l'>"
+        "Cork</label></fieldset><fieldset><p>Engraving, up to ten letters</p>"
+        "<input type='text' name='e'></fieldset>"
+    )
+    page = extract(_priced_tiles(question), base_url=COLLECTION_URL)
+    assert "Which lid?" in texts(page.blocks)
+    assert "Engraving, up to ten letters" in texts(page.blocks)
+
+
 def test_buttons_and_calls_to_action_go() -> None:
     chosen, blocks = focused(
         _tiles("<div class='quick-shop button'>Quick shop</div>"), "collection"

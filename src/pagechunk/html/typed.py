@@ -313,6 +313,16 @@ ANNOUNCED_MAX_CHARS = 200
 """The most text an element of :data:`ANNOUNCED_ROLES` may hold and still be
 read as a message; more is content that a page marked so."""
 
+CHOICE_INPUTS = frozenset(["radio", "checkbox"])
+"""``type`` values of the ``<input>`` fields that make a ``<fieldset>`` a
+group of choices to pick: a product tile's colours and sizes, a filter's
+options."""
+
+CHOICES_MAX_CHARS = 1000
+"""Characters a group of choices may hold and still go: more is text that a
+page lays out as a form (a quiz, a survey whose questions are its
+content)."""
+
 _ROLES = etree.XPath("descendant-or-self::*/@role")
 """The ``role`` values of an element and those below it, found inside
 libxml2: selecting the attributes is quicker than testing each element for
@@ -1114,7 +1124,10 @@ def drop_unseen_text(root: etree._Element) -> None:
     """Remove, in place and before pruning, text that no reader of the page
     sees, or reads as the page's: the fallback content of media elements
     (:data:`MEDIA_TAGS`), the short messages announced to screen readers
-    (:data:`ANNOUNCED_ROLES`), and
+    (:data:`ANNOUNCED_ROLES`), the groups of choices to pick (a
+    ``<fieldset>`` of radio buttons or checkboxes: a product tile's "More
+    options" with the name of each colour, a filter's options; at most
+    :data:`CHOICES_MAX_CHARS` characters and no heading), and
     the short inline labels (:data:`_INLINE_LABEL_TAGS`) that are no text to
     read: those a ``class`` keeps off the screen ("Regular price" and "Sale
     price" before a shop's prices, "Unit price / per", "opens in a new
@@ -1135,10 +1148,30 @@ def drop_unseen_text(root: etree._Element) -> None:
     name, or a price drawn for the eye and spelt out for the ear ("Original
     price was: $30.00").
     """
+    # The groups first: a field's label holds its field, and the groups are
+    # told by their fields.
+    for element in _choice_groups(root):
+        remove_keeping_tail(element)
     for element in _unseen(root):
         remove_keeping_tail(element)
     for element in _announced(root):
         remove_keeping_tail(element)
+
+
+def _choice_groups(root: etree._Element) -> list[etree._Element]:
+    """The groups of choices to pick: a ``<fieldset>`` that holds radio
+    buttons or checkboxes (:data:`CHOICE_INPUTS`), at most
+    :data:`CHOICES_MAX_CHARS` characters and no heading."""
+    return [
+        fieldset
+        for fieldset in root.iter("fieldset")
+        if any(
+            (field.get("type") or "").strip().lower() in CHOICE_INPUTS
+            for field in fieldset.iterdescendants("input")
+        )
+        and text_length(fieldset) <= CHOICES_MAX_CHARS
+        and next(fieldset.iterdescendants(*HEADING_LEVELS), None) is None
+    ]
 
 
 def _announced(root: etree._Element) -> list[etree._Element]:
