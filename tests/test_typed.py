@@ -1591,6 +1591,27 @@ def test_buttons_and_calls_to_action_go() -> None:
     assert "Quick shop" not in texts(blocks)
 
 
+def test_loading_placeholders_go() -> None:
+    # A script shows "Loading..." while it fetches the next tiles, and hides
+    # it when they are there; a box named for loading that holds more is
+    # the part of the page it loads.
+    more = (
+        "Order two mugs and we engrave both with your boat's name for free,"
+        " in any colour you like."
+    )
+    chosen, blocks = focused(
+        _tiles("<div class='js-loader'>Loading...</div>").replace(
+            "<li class='card'>",
+            f"<div class='lazy-loading'><p>{more}</p></div><li class='card'>",
+            1,
+        ),
+        "collection",
+    )
+    assert ("js-loader", "a loading indicator") in dropped(chosen)
+    assert "Loading..." not in texts(blocks)
+    assert more in texts(blocks)
+
+
 def test_a_card_styled_as_a_button_holds_too_much_to_go() -> None:
     # A whole tile can wear a button's class; past a label's length it stays.
     offer = "Order two mugs and we engrave both with your boat's name for free."

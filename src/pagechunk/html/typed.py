@@ -286,6 +286,10 @@ CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 """Name words of a button or call to action: "Add to cart", "Quick shop",
 "Read more", "Book now"."""
 
+LOADERS = frozenset(["loading", "loader", "preloader", "spinner"])
+"""Name words of the placeholder a script shows while it fetches part of
+the page, and hides once it is there: "Loading...", "Loading results"."""
+
 UNSEEN_MAX_CHARS = 40
 """Characters a hidden label or a button may hold and still go. More is
 content: a tab or section a script reveals, a card styled as a button."""
@@ -694,8 +698,11 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
         _SHOWN_AT.search(t) for t in tokens
     ):
         return _UNSEEN_RULE
-    if not CONTROLS.isdisjoint(_words_of(classes, ident)):
+    words = _words_of(classes, ident)
+    if not CONTROLS.isdisjoint(words):
         return "a button or call to action"
+    if not LOADERS.isdisjoint(words):
+        return "a loading indicator"
     return ""
 
 
