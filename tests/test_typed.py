@@ -1109,6 +1109,44 @@ def test_a_page_read_whole_drops_its_menus_of_links() -> None:
     ]
 
 
+# Comments under a list read whole
+
+LIST_WITH_COMMENTS = (
+    "<html><body><main><h1>Best sea novels</h1><ol class='ranked'>"
+    + "".join(
+        f"<li class='book'><h2>Sea novel {n}</h2><p class='book-comments'>"
+        f"Comments: {n + 2} editions</p><p>A voyage told by its cook, with"
+        f" storms, mutiny and a long way home, volume {n}.</p></li>"
+        for n in range(1, 5)
+    )
+    + "</ol><div id='comment_list'><div class='comment'><p>Where is Moby-Dick?"
+    " This list is a joke without it.</p></div><div class='comment'><p>Agreed,"
+    " and the Aubrey books too.</p></div></div></main></body></html>"
+)
+
+
+def test_a_list_read_whole_drops_the_comments_under_it() -> None:
+    # The thread under the list goes; a field of each item named for
+    # comments ("Comments: 3 editions") is worn by every item and stays.
+    chosen, blocks = focused(LIST_WITH_COMMENTS, "listing")
+    assert [(e.get("id"), why) for e, why in chosen.dropped] == [
+        ("comment_list", "comments")
+    ]
+    assert texts(blocks) == [
+        "Best sea novels",
+        *(
+            line
+            for n in range(1, 5)
+            for line in (
+                f"Sea novel {n}",
+                f"Comments: {n + 2} editions",
+                "A voyage told by its cook, with storms, mutiny and a long way"
+                f" home, volume {n}.",
+            )
+        ),
+    ]
+
+
 # Forms: fields to fill in inside the chosen containers go
 
 STORY_LINES = (

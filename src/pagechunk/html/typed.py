@@ -445,7 +445,10 @@ def _whole_page(
                 [root], set(), "whole page (its content elements hold little)"
             )
     chosen.dropped = (
-        _list_chrome(root, total) + _site_chrome(root, total) + _menus(root, total)
+        _list_chrome(root, total)
+        + _site_chrome(root, total)
+        + _menus(root, total)
+        + _comment_boxes(root, total)
     )
     return chosen
 
@@ -513,6 +516,25 @@ def _menus(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]
         if _names_menu(_name_words(e))
         and text_length(e) < limit
         and _link_share(e) >= MENU_LINK_SHARE
+    ]
+
+
+def _comment_boxes(
+    root: etree._Element, total: int
+) -> list[tuple[etree._Element, str]]:
+    """The comments under a whole-page type's items: boxes named as comments
+    (:data:`~pagechunk.html.names.COMMENTS`) that hold under
+    :data:`CONTENT_SHARE` of the page's text, ``total`` characters. A
+    ``class`` worn by :data:`FORM_REPEATS` such boxes or more names a field
+    of each item (a paper's "Comments: 10 pages", a story's count of
+    comments), which stays."""
+    named = [e for e, kind in Names().inside(root) if kind == COMMENTS]
+    classes = Counter(e.get("class") for e in named if e.get("class"))
+    return [
+        (e, "comments")
+        for e in named
+        if classes[e.get("class")] < FORM_REPEATS
+        and text_length(e) < CONTENT_SHARE * total
     ]
 
 
