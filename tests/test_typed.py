@@ -1007,6 +1007,146 @@ def test_boxes_named_filter_that_hold_prose_are_content() -> None:
     assert len(blocks) == 7
 
 
+# The site's header and footer left inside a listing's <main>
+
+SHOP_CHROME = (
+    "<html><body><main><header class='site-top'><a href='/account'>Sign in</a>"
+    "<a href='/cart'>Basket (0)</a></header>"
+    "<h1>Rain jackets</h1>"
+    "<ul class='results'>"
+    + "".join(
+        f"<li class='card'><article><h2>Storm shell {n}</h2><p>A light jacket that"
+        f" packs into its own pocket and keeps out a downpour, model {n}.</p>"
+        f"<footer class='card-meta'><a href='/reviews/{n}'>{n} reviews</a>"
+        "</footer></article></li>"
+        for n in range(1, 5)
+    )
+    + "</ul><div id='page-footer'><a href='/help'>Help</a><a href='/returns'>"
+    "Returns</a><p>Copyright 2026 Example Outdoor Ltd.</p></div></main></body></html>"
+)
+
+
+def test_a_listing_drops_the_site_header_and_footer_inside_its_main() -> None:
+    chosen, blocks = focused(SHOP_CHROME, "listing")
+    assert [(e.get("class") or e.get("id"), why) for e, why in chosen.dropped] == [
+        ("site-top", "the site's header or footer"),
+        ("page-footer", "the site's header or footer"),
+    ]
+    assert texts(blocks) == [
+        "Rain jackets",
+        *(
+            line
+            for n in range(1, 5)
+            for line in (
+                f"Storm shell {n}",
+                "A light jacket that packs into its own pocket and keeps out a"
+                f" downpour, model {n}.",
+                f"{n} reviews",
+            )
+        ),
+    ]
+
+
+def test_a_footer_with_the_page_text_after_it_is_a_section_footer() -> None:
+    # A box named footer that stands before most of the page closes a
+    # section (a gallery, a promotion), not the site: it stays.
+    html = SHOP_CHROME.replace(
+        "<h1>Rain jackets</h1>",
+        "<h1>Rain jackets</h1>"
+        "<div class='promo-footer'><a href='/sale'>Sale: 20% off</a></div>",
+    )
+    html = html.replace("<header class='site-top'>", "<header><h2>Our shop</h2>")
+    chosen, blocks = focused(html, "listing")
+    assert [(e.get("class") or e.get("id"), why) for e, why in chosen.dropped] == [
+        ("page-footer", "the site's header or footer"),
+    ]
+    assert texts(blocks)[:4] == [
+        "Our shop",
+        "Sign inBasket (0)",
+        "Rain jackets",
+        "Sale: 20% off",
+    ]
+
+
+# Menus built without <nav> on a page read whole
+
+MENUS = (
+    "<html><body><main><div class='megamenu'><a href='/men'>Men</a>"
+    "<a href='/women'>Women</a><a href='/sale'>Sale</a></div>"
+    "<h1>Trail running shoes</h1>"
+    "<details class='lang-dropdown'><summary>EN</summary>"
+    "<a href='/de/'>Deutsch</a><a href='/fr/'>Fran\u00e7ais</a></details>"
+    "<div class='menu-panel'><p>Every shoe here is tested on the fells for a"
+    " month before we sell it.</p></div>"
+    + "".join(
+        f"<div class='card'><h2>Fell racer {n}</h2><p>A grippy shoe with a low"
+        f" drop for steep wet ground, model {n}.</p></div>"
+        for n in range(1, 4)
+    )
+    + "</main></body></html>"
+)
+
+
+def test_a_page_read_whole_drops_its_menus_of_links() -> None:
+    # A box named as a menu that is mostly links goes; one named so that
+    # holds a sentence of the page's own stays.
+    chosen, blocks = focused(MENUS, "collection")
+    assert dropped(chosen) == [
+        ("megamenu", "a menu of links"),
+        ("lang-dropdown", "a menu of links"),
+    ]
+    assert texts(blocks) == [
+        "Trail running shoes",
+        "Every shoe here is tested on the fells for a month before we sell it.",
+        *(
+            line
+            for n in range(1, 4)
+            for line in (
+                f"Fell racer {n}",
+                f"A grippy shoe with a low drop for steep wet ground, model {n}.",
+            )
+        ),
+    ]
+
+
+# Comments under a list read whole
+
+LIST_WITH_COMMENTS = (
+    "<html><body><main><h1>Best sea novels</h1><ol class='ranked'>"
+    + "".join(
+        f"<li class='book'><h2>Sea novel {n}</h2><p class='book-comments'>"
+        f"Comments: {n + 2} editions</p><p>A voyage told by its cook, with"
+        f" storms, mutiny and a long way home, volume {n}.</p></li>"
+        for n in range(1, 5)
+    )
+    + "</ol><div id='comment_list'><div class='comment'><p>Where is Moby-Dick?"
+    " This list is a joke without it.</p></div><div class='comment'><p>Agreed,"
+    " and the Aubrey books too.</p></div></div></main></body></html>"
+)
+
+
+def test_a_list_read_whole_drops_the_comments_under_it() -> None:
+    # The thread under the list goes; a field of each item named for
+    # comments ("Comments: 3 editions") is worn by every item and stays.
+    chosen, blocks = focused(LIST_WITH_COMMENTS, "listing")
+    assert [(e.get("id"), why) for e, why in chosen.dropped] == [
+        ("comment_list", "comments")
+    ]
+    assert texts(blocks) == [
+        "Best sea novels",
+        *(
+            line
+            for n in range(1, 5)
+            for line in (
+                f"Sea novel {n}",
+                f"Comments: {n + 2} editions",
+                "A voyage told by its cook, with storms, mutiny and a long way"
+                f" home, volume {n}.",
+            )
+        ),
+    ]
+
+
 # Forms: fields to fill in inside the chosen containers go
 
 STORY_LINES = (
@@ -1442,12 +1582,72 @@ def test_a_label_of_no_field_and_a_long_one_stay() -> None:
     assert texts(page.blocks).count(consent) == 3
 
 
+def test_extract_drops_a_tiles_group_of_choices() -> None:
+    # A tile's colour picker: radio buttons grouped in a <fieldset>, each a
+    # link to the variant with its name for screen readers beside a
+    # swatch. Pruning drops the buttons; the names would stay as text.
+    swatch = (
+        "<label for='v{0}'><input id='v{0}' type='radio' name='c'>"
+        "<a href='/mug-{0}'><span class='sr-only'>Option: Enamel mug, {0}</span>"
+        "<img src='/{0}.jpg' alt='{0} mug'></a></label>"
+    )
+    price = (
+        "<p>£14.00</p><fieldset class='variants'><legend>More options</legend>"
+        + "".join(swatch.format(colour) for colour in ("red", "green", "navy"))
+        + "</fieldset>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    tile = "A tin mug enamelled in harbour blue, light enough for a rucksack and"
+    assert texts(page.blocks) == [
+        "Enamel mugs",
+        *(
+            line
+            for name in MUG_NAMES
+            for line in (name, f"{tile} tough enough for a campfire.", "£14.00")
+        ),
+    ]
+
+
+def test_a_fieldset_of_text_fields_or_with_a_heading_stays() -> None:
+    # Only choices to pick are dropped: a fieldset of typed fields is the
+    # form rule's to judge, and one with a heading is a section of text.
+    question = (
+        "<fieldset><h3>Which lid?</h3><label><input type='radio' name='l'>"
+        "Cork</label></fieldset><fieldset><p>Engraving, up to ten letters</p>"
+        "<input type='text' name='e'></fieldset>"
+    )
+    page = extract(_priced_tiles(question), base_url=COLLECTION_URL)
+    assert "Which lid?" in texts(page.blocks)
+    assert "Engraving, up to ten letters" in texts(page.blocks)
+
+
 def test_buttons_and_calls_to_action_go() -> None:
     chosen, blocks = focused(
         _tiles("<div class='quick-shop button'>Quick shop</div>"), "collection"
     )
     assert ("quick-shop button", "a button or call to action") in dropped(chosen)
     assert "Quick shop" not in texts(blocks)
+
+
+def test_loading_placeholders_go() -> None:
+    # A script shows "Loading..." while it fetches the next tiles, and hides
+    # it when they are there; a box named for loading that holds more is
+    # the part of the page it loads.
+    more = (
+        "Order two mugs and we engrave both with your boat's name for free,"
+        " in any colour you like."
+    )
+    chosen, blocks = focused(
+        _tiles("<div class='js-loader'>Loading...</div>").replace(
+            "<li class='card'>",
+            f"<div class='lazy-loading'><p>{more}</p></div><li class='card'>",
+            1,
+        ),
+        "collection",
+    )
+    assert ("js-loader", "a loading indicator") in dropped(chosen)
+    assert "Loading..." not in texts(blocks)
+    assert more in texts(blocks)
 
 
 def test_a_card_styled_as_a_button_holds_too_much_to_go() -> None:

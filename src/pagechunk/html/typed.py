@@ -76,8 +76,12 @@ __all__ = [
     "FORM_SHARE",
     "BYLINE",
     "BYLINE_MAX_CHARS",
+    "CHOICE_INPUTS",
+    "CHOICES_MAX_CHARS",
     "CONTROLS",
+    "LOADERS",
     "MASS_SHARE",
+    "MENU_LINK_SHARE",
     "MEDIA_TAGS",
     "NOTICES",
     "DIALOGS",
@@ -86,6 +90,7 @@ __all__ = [
     "OTHER_ITEMS_MAX_WORDS",
     "POPUP_ROLES",
     "SHELF_TYPES",
+    "SITE_CHROME_EDGE",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
     "UNSEEN_CLASSES",
@@ -200,6 +205,15 @@ LIST_CHROME_PROSE = 80
 pagination bar the page's text: a filterable grid's items, a tabbed
 section."""
 
+SITE_CHROME_EDGE = 0.1
+"""Share of a whole-page type's text that may stand before the site's header
+or after its footer when pruning left them inside the content elements: a
+site's header opens the page and its footer closes it."""
+
+MENU_LINK_SHARE = 0.5
+"""Share of its text a box named as a menu must hold in links to be dropped
+from a whole-page type."""
+
 FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
 
@@ -281,6 +295,10 @@ CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 """Name words of a button or call to action: "Add to cart", "Quick shop",
 "Read more", "Book now"."""
 
+LOADERS = frozenset(["loading", "loader", "preloader", "spinner"])
+"""Name words of the placeholder a script shows while it fetches part of
+the page, and hides once it is there: "Loading...", "Loading results"."""
+
 UNSEEN_MAX_CHARS = 40
 """Characters a hidden label or a button may hold and still go. More is
 content: a tab or section a script reveals, a card styled as a button."""
@@ -314,6 +332,16 @@ content: dialogs, menus and the options of a list box."""
 
 _CONTROLS = etree.XPath("//*/@aria-controls")
 """Every ``aria-controls`` value, each knowing its control."""
+
+CHOICE_INPUTS = frozenset(["radio", "checkbox"])
+"""``type`` values of the ``<input>`` fields that make a ``<fieldset>`` a
+group of choices to pick: a product tile's colours and sizes, a filter's
+options."""
+
+CHOICES_MAX_CHARS = 1000
+"""Characters a group of choices may hold and still go: more is text that a
+page lays out as a form (a quiz, a survey whose questions are its
+content)."""
 
 _ROLES = etree.XPath("descendant-or-self::*/@role")
 """The ``role`` values of an element and those below it, found inside
@@ -432,7 +460,12 @@ def _whole_page(
             chosen = Focus(
                 [root], set(), "whole page (its content elements hold little)"
             )
-    chosen.dropped = _list_chrome(root, total)
+    chosen.dropped = (
+        _list_chrome(root, total)
+        + _site_chrome(root, total)
+        + _menus(root, total)
+        + _comment_boxes(root, total)
+    )
     return chosen
 
 
@@ -454,6 +487,98 @@ def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     rule = "filters, sorting or pagination of a listing"
     bars = _named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total)
     return _outermost([(e, why) for e, why in bars if not _holds_prose(e)])
+
+
+def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+    """The site's header and footer that pruning left inside a whole-page
+    type's content elements: a ``<header>`` or ``<footer>``, or a box named
+    ``footer``, with under :data:`SITE_CHROME_EDGE` of the page's text,
+    ``total`` characters, before a header or after a footer. A header
+    holding a heading heads a section of the page, and a header or footer
+    inside an ``<article>``, or one of :data:`FORM_REPEATS` that wear one
+    ``class``, belongs to an item; one holding :data:`LIST_CHROME_SHARE` of
+    the page's text or more wraps the content."""
+    boxes = list(root.iterdescendants("header", "footer")) + [
+        e for e in root.iterdescendants(*_LIST_TAGS) if "footer" in _name_words(e)
+    ]
+    classes = Counter(e.get("class") for e in boxes)
+    edge = SITE_CHROME_EDGE * total
+    return [
+        (e, "the site's header or footer")
+        for e in boxes
+        if classes[e.get("class")] < FORM_REPEATS
+        and text_length(e) < LIST_CHROME_SHARE * total
+        and not (
+            e.tag == "header"
+            and next(e.iterdescendants(*HEADING_LEVELS), None) is not None
+        )
+        and all(a.tag != "article" for a in e.iterancestors())
+        and _text_beside(e, before=e.tag == "header") < edge
+    ]
+
+
+def _menus(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+    """The menus that pruning left on a whole-page type: boxes whose
+    ``class`` or ``id`` names a menu (:func:`_names_menu`), whose text is
+    :data:`MENU_LINK_SHARE` links or more, and that hold under
+    :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters. A
+    menu built without ``<nav>`` (a mega-menu, a side menu, a language or
+    sort drop-down) is links to other pages; a box so named that holds
+    text is a panel of the page's own."""
+    limit = LIST_CHROME_SHARE * total
+    return [
+        (e, "a menu of links")
+        for e in root.iterdescendants(*_LIST_TAGS, "li", "menu", "dl")
+        if _names_menu(_name_words(e))
+        and text_length(e) < limit
+        and _link_share(e) >= MENU_LINK_SHARE
+    ]
+
+
+def _comment_boxes(
+    root: etree._Element, total: int
+) -> list[tuple[etree._Element, str]]:
+    """The comments under a whole-page type's items: boxes named as comments
+    (:data:`~pagechunk.html.names.COMMENTS`) that hold under
+    :data:`CONTENT_SHARE` of the page's text, ``total`` characters. A
+    ``class`` worn by :data:`FORM_REPEATS` such boxes or more names a field
+    of each item (a paper's "Comments: 10 pages", a story's count of
+    comments), which stays."""
+    named = [e for e, kind in Names().inside(root) if kind == COMMENTS]
+    classes = Counter(e.get("class") for e in named if e.get("class"))
+    return [
+        (e, "comments")
+        for e in named
+        if classes[e.get("class")] < FORM_REPEATS
+        and text_length(e) < CONTENT_SHARE * total
+    ]
+
+
+def _names_menu(words: frozenset[str]) -> bool:
+    """Whether a ``class`` or ``id``'s words name a menu: a word that ends
+    in ``menu`` or ``menus`` (``menu``, ``submenu``, ``megamenu``,
+    ``sidemenu``) or ``dropdown``."""
+    return any(w.endswith(("menu", "menus")) or w == "dropdown" for w in words)
+
+
+def _link_share(element: etree._Element) -> float:
+    """The share of an element's text inside its links; 0 when it has no
+    text."""
+    total = text_length(element)
+    if not total:
+        return 0.0
+    return sum(text_length(a) for a in element.iterdescendants("a")) / total
+
+
+def _text_beside(element: etree._Element, *, before: bool) -> int:
+    """Characters of the page's text before ``element`` (``before``) or
+    after it: in the siblings of the element and of each of its ancestors."""
+    found = 0
+    for e in (element, *element.iterancestors()):
+        for sibling in e.itersiblings(preceding=before):
+            if isinstance(sibling.tag, str):
+                found += text_length(sibling)
+    return found
 
 
 def _holds_prose(element: etree._Element) -> bool:
@@ -611,8 +736,11 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
         _SHOWN_AT.search(t) for t in tokens
     ):
         return _UNSEEN_RULE
-    if not CONTROLS.isdisjoint(_words_of(classes, ident)):
+    words = _words_of(classes, ident)
+    if not CONTROLS.isdisjoint(words):
         return "a button or call to action"
+    if not LOADERS.isdisjoint(words):
+        return "a loading indicator"
     return ""
 
 
@@ -1041,7 +1169,10 @@ def drop_unseen_text(root: etree._Element) -> None:
     """Remove, in place and before pruning, text that no reader of the page
     sees, or reads as the page's: the fallback content of media elements
     (:data:`MEDIA_TAGS`), the short messages announced to screen readers
-    (:data:`ANNOUNCED_ROLES`), and
+    (:data:`ANNOUNCED_ROLES`), the groups of choices to pick (a
+    ``<fieldset>`` of radio buttons or checkboxes: a product tile's "More
+    options" with the name of each colour, a filter's options; at most
+    :data:`CHOICES_MAX_CHARS` characters and no heading), and
     the short inline labels (:data:`_INLINE_LABEL_TAGS`) that are no text to
     read: those a ``class`` keeps off the screen ("Regular price" and "Sale
     price" before a shop's prices, "Unit price / per", "opens in a new
@@ -1062,6 +1193,10 @@ def drop_unseen_text(root: etree._Element) -> None:
     name, or a price drawn for the eye and spelt out for the ear ("Original
     price was: $30.00").
     """
+    # The groups first: a field's label holds its field, and the groups are
+    # told by their fields.
+    for element in _choice_groups(root):
+        remove_keeping_tail(element)
     for element in _unseen(root):
         remove_keeping_tail(element)
     for element in _announced(root):
@@ -1152,6 +1287,22 @@ def _controlled(root: etree._Element) -> set[str]:
         ):
             named.update(value.split())
     return named
+
+
+def _choice_groups(root: etree._Element) -> list[etree._Element]:
+    """The groups of choices to pick: a ``<fieldset>`` that holds radio
+    buttons or checkboxes (:data:`CHOICE_INPUTS`), at most
+    :data:`CHOICES_MAX_CHARS` characters and no heading."""
+    return [
+        fieldset
+        for fieldset in root.iter("fieldset")
+        if any(
+            (field.get("type") or "").strip().lower() in CHOICE_INPUTS
+            for field in fieldset.iterdescendants("input")
+        )
+        and text_length(fieldset) <= CHOICES_MAX_CHARS
+        and next(fieldset.iterdescendants(*HEADING_LEVELS), None) is None
+    ]
 
 
 def _announced(root: etree._Element) -> list[etree._Element]:
