@@ -1772,3 +1772,105 @@ def test_extract_shows_accordion_panels_named_either_way() -> None:
         "Weeks 3-4",
         "The permits are filed with the town.",
     ]
+
+
+SHOP_WITH_FOOTER = (
+    "<html><body><main><section class='page'>"
+    "<div class='top-menu'><ul><li><a href='/tents'>Tents</a></li>"
+    "<li><a href='/packs'>Packs</a></li><li><a href='/sale'>Sale</a></li></ul>"
+    "</div>"
+    "<div class='product'><h1>Trail 2 tent</h1>"
+    "<p>A two-person tent of 1.4 kg with two doors, two porches and a"
+    " fly that pitches first, so the inner stays dry in rain.</p>"
+    "<p>The poles are aluminium and colour-coded to their sleeves; the"
+    " floor is a 70-denier nylon with taped seams.</p></div>"
+    "<div class='details'><h2>Details</h2><p>Pitched, the inner is 210 cm"
+    " long and 130 cm wide, with 105 cm of headroom at the ridge.</p></div>"
+    "<footer class='site-footer'><p>Customer service</p><ul>"
+    "<li><a href='/returns'>Returns</a></li><li><a href='/help'>Help</a></li>"
+    "</ul><p>© 2025 Ridgeline Outdoor Ltd.</p></footer>"
+    "</section></main></body></html>"
+)
+SHOP_LINES = [
+    "Trail 2 tent",
+    "A two-person tent of 1.4 kg with two doors, two porches and a fly that"
+    " pitches first, so the inner stays dry in rain.",
+    "The poles are aluminium and colour-coded to their sleeves; the floor is a"
+    " 70-denier nylon with taped seams.",
+    "Details",
+    "Pitched, the inner is 210 cm long and 130 cm wide, with 105 cm of"
+    " headroom at the ridge.",
+]
+
+
+def test_a_menu_and_the_site_footer_inside_a_products_container_go() -> None:
+    # A product's container can hold the site's menu of <div>s and its
+    # footer inside <main>: the rules of the whole-page types read them.
+    chosen, blocks = focused(SHOP_WITH_FOOTER, "product")
+    assert sorted(dropped(chosen)) == [
+        ("site-footer", "the site's header or footer"),
+        ("top-menu", "a menu of links"),
+    ]
+    assert texts(blocks) == SHOP_LINES
+
+
+def test_the_messages_a_form_shows_once_sent_go() -> None:
+    # Webflow puts a form's messages beside the <form>, hidden by its style
+    # sheet until the form is sent.
+    extra = (
+        "<div class='w-form'><form class='contact'><p>Your email</p></form>"
+        "<div class='w-form-done'><p>Thank you! Your submission has been"
+        " received!</p></div><div class='w-form-fail'><p>Oops! Something went"
+        " wrong while submitting the form.</p></div></div>"
+    )
+    html = SHOP_WITH_FOOTER.replace("<footer", extra + "<footer")
+    html = html.replace("class='top-menu'", "class='top'")
+    chosen, blocks = focused(html, "service")
+    assert sorted(dropped(chosen)) == [
+        ("contact", "a form to fill in"),
+        ("site-footer", "the site's header or footer"),
+        ("w-form-done", "a form's message once sent"),
+        ("w-form-fail", "a form's message once sent"),
+    ]
+    assert texts(blocks) == ["Tents", "Packs", "Sale", *SHOP_LINES]
+
+
+# A shop's loyalty prompts and countdowns
+
+
+def test_a_loyalty_prompt_and_a_countdown_inside_a_product_go() -> None:
+    extra = (
+        "<div class='loyalty-banner'><p>Members earn 179 points on this"
+        " purchase.</p></div>"
+        "<div class='sale-countdown'><span>00</span> DAYS : <span>04</span>"
+        " HOURS</div>"
+    )
+    html = SHOP_WITH_FOOTER.replace(
+        "<div class='details'>", extra + "<div class='details'>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert ("loyalty-banner", "a loyalty prompt or a countdown") in dropped(chosen)
+    assert ("sale-countdown", "a loyalty prompt or a countdown") in dropped(chosen)
+    assert texts(blocks) == SHOP_LINES
+
+
+def test_a_section_about_a_membership_and_its_parts_stay() -> None:
+    # A service page's section on its membership plans holds more than a
+    # prompt: it is judged whole, and its priced parts stay with it.
+    plans = "".join(
+        f"<div class='membership-plan'><h3>{name}</h3><p>{text}</p></div>"
+        for name, text in (
+            ("Off-peak", "Gym and pool from 9am to 4pm on weekdays, £19 a month."),
+            ("Full", "Every class, the gym and the pool at any hour, £35 a month."),
+            ("Family", "Two adults and up to three children, £70 a month."),
+        )
+    )
+    html = (
+        "<html><body><main><h1>Join the club</h1><section class='membership'>"
+        f"<h2>Plans</h2>{plans}</section></main></body></html>"
+    )
+    chosen, blocks = focused(html, "service")
+    assert dropped(chosen) == []
+    assert "Every class, the gym and the pool at any hour, £35 a month." in texts(
+        blocks
+    )

@@ -73,6 +73,7 @@ __all__ = [
     "CONTENT_SHARE",
     "FOCUS_SHARE",
     "FORM_REPEATS",
+    "FORM_MESSAGES",
     "FORM_SHARE",
     "BYLINE",
     "BYLINE_MAX_CHARS",
@@ -93,6 +94,8 @@ __all__ = [
     "SITE_CHROME_EDGE",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
+    "UPSELLS",
+    "UPSELL_MAX_CHARS",
     "UNSEEN_CLASSES",
     "UNSEEN_MAX_CHARS",
     "Focus",
@@ -239,6 +242,23 @@ DIALOGS = frozenset(
 (a sign-up offer, a store locator, a "share" or "embed" panel) and a cookie
 consent banner. A script shows them over the page, they are never part of
 its text."""
+UPSELLS = frozenset(["rewards", "loyalty", "membership", "countdown"])
+"""Name words of a shop's prompts beside what it sells: its loyalty or
+membership programme's line ("Members earn 179 points on this purchase",
+"$9 Member Reward") and the countdown to the end of an offer ("00 DAYS :
+00 HOURS")."""
+
+FORM_MESSAGES = frozenset(["done", "fail", "success", "error"])
+"""Name words that, with ``form``, name the message a form shows once it
+is sent (Webflow's ``w-form-done`` and ``w-form-fail``, ``form-success``,
+``form-error``): "Thank you! Your submission has been received!", "Oops!
+Something went wrong while submitting the form." A style sheet hides them
+until then."""
+
+UPSELL_MAX_CHARS = 200
+"""Characters a loyalty prompt or a countdown may hold and still go; more is
+a section of the page about the programme (a gym's membership plans)."""
+
 DIALOG_MAX_CHARS = 1000
 """Characters a dialog may hold and still go; more is content a page shows
 in a panel (a product's details), as is a dialog that holds a heading."""
@@ -637,9 +657,13 @@ def _forms(
 def _notices(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
-    """The notice bars and dialogs inside the containers, named so
-    (:data:`NOTICES`, :data:`DIALOGS`), that hold under :data:`FORM_SHARE`
-    of a container's text, both found in one pass over each container. A
+    """The notice bars, loyalty prompts and countdowns, and dialogs inside
+    the containers, named so (:data:`NOTICES`, :data:`UPSELLS`,
+    :data:`DIALOGS`), that hold under :data:`FORM_SHARE` of a container's
+    text, all found in one pass over each container. A loyalty prompt or
+    countdown is judged by its outermost named box, which holds at most
+    :data:`UPSELL_MAX_CHARS` (a longer one is a section about the
+    programme, and its parts stay with it). A
     dialog is judged whole, by its outermost named box: when it holds more
     than :data:`DIALOG_MAX_CHARS` or a heading, it is content a page shows
     in a panel (a product's details), and its parts (``modal-body``) stay
@@ -650,15 +674,28 @@ def _notices(
             (e, words)
             for e in container.iterdescendants(*_LIST_TAGS)
             if _NOTICE_WORDS.intersection(words := _name_words(e))
+            or ("form" in words and FORM_MESSAGES.intersection(words))
         ]
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
         dialogs = {e for e, words in named if DIALOGS.intersection(words)}
+        upsells = {e for e, words in named if UPSELLS.intersection(words)}
         for element, words in named:
             if NOTICES.intersection(words):
                 if text_length(element) < limit:
                     found.append((element, "a notice bar"))
+            elif "form" in words and FORM_MESSAGES.intersection(words):
+                if text_length(element) <= ANNOUNCED_MAX_CHARS:
+                    found.append((element, "a form's message once sent"))
+            elif element in upsells:
+                size = text_length(element)
+                if (
+                    size < limit
+                    and size <= UPSELL_MAX_CHARS
+                    and not any(a in upsells for a in element.iterancestors())
+                ):
+                    found.append((element, _UPSELL_RULE))
             elif (
                 not any(a in dialogs for a in element.iterancestors())
                 and text_length(element) < limit
@@ -669,8 +706,9 @@ def _notices(
     return found
 
 
-_NOTICE_WORDS = NOTICES | DIALOGS
+_NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
 _DIALOG_RULE = "a dialog or cookie banner over the page"
+_UPSELL_RULE = "a loyalty prompt or a countdown"
 
 
 def _bylines(
@@ -849,6 +887,12 @@ def _product(
         (e, "reviews, ratings or other products")
         for e in container.iterdescendants()
         if e not in keep and _is_aside(e)
+    ]
+    total = text_length(container)
+    dropped += [
+        (e, why)
+        for e, why in _site_chrome(container, total) + _menus(container, total)
+        if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
 
