@@ -574,6 +574,7 @@ def _comment_boxes(
     ]
 
 
+@lru_cache(maxsize=4096)
 def _names_menu(words: frozenset[str]) -> bool:
     """Whether a ``class`` or ``id``'s words name a menu: a word that ends
     in ``menu`` or ``menus`` (``menu``, ``submenu``, ``megamenu``,
@@ -1275,25 +1276,28 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
     controlled: set[str] | None = None
     for attribute in marking:
         name = attribute.attrname
-        if name == "role" or not hides(name, attribute):
+        if name == "role":
             continue
         element = attribute.getparent()
         if element in shown:
             continue
+        # What the element is comes first: hides() reads a style as CSS
+        # does, and most hidden elements are no folded panel.
         role = applied_role(element.get("role") or "")
         if role in POPUP_ROLES:
             continue
-        if role == "tabpanel" or (
-            role == "region" and element.get("aria-labelledby") is not None
+        if not (
+            role == "tabpanel"
+            or (role == "region" and element.get("aria-labelledby") is not None)
         ):
-            shown.add(element)
-            continue
-        key = element.get("id")
-        if key is None:
-            continue
-        if controlled is None:
-            controlled = _controlled(root)
-        if key in controlled:
+            key = element.get("id")
+            if key is None:
+                continue
+            if controlled is None:
+                controlled = _controlled(root)
+            if key not in controlled:
+                continue
+        if hides(name, attribute):
             shown.add(element)
     for button in root.iter("button"):
         parent = button.getparent()
