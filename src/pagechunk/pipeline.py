@@ -297,7 +297,9 @@ def _extract(
     cleaning = options.clean and cleaning_enabled()
     focus = cleaning if options.focus is None else options.focus
     parse = options.parse
-    root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    root, head = _tree_and_head(
+        html, parse, base_url, encoding, content_language, streamed=focus
+    )
     objects = jsonld_objects(root)
     said = declared(root, objects)
     metadata = read_metadata(root, head, objects)
@@ -367,7 +369,9 @@ def _reread(
     """The safety net: read a page that shows almost no text again, with
     what ``<noscript>`` holds, else with its hidden elements; None when
     neither holds :data:`NET_HIDDEN_CHARS`."""
-    root, head = _tree_and_head(html, parse, base_url, encoding, content_language)
+    root, head = _tree_and_head(
+        html, parse, base_url, encoding, content_language, streamed=True
+    )
     drop_unseen_text(root)
     if unwrap_noscript(root):
         title, content = _prune(root, parse, unfold=True)
@@ -384,9 +388,12 @@ def _tree_and_head(
     base_url: str | None,
     encoding: str | None,
     content_language: str | None,
+    *,
+    streamed: bool = False,
 ) -> tuple[etree._Element, PageHead]:
     """Steps decode, guard and tree, then head: the page's tree and what the
-    page declares about itself."""
+    page declares about itself; with ``streamed``, its streamed segments
+    placed (:mod:`pagechunk.html.streamed`)."""
     for name, value in (
         ("base_url", base_url),
         ("encoding", encoding),
@@ -394,7 +401,7 @@ def _tree_and_head(
     ):
         check_text(name, value, optional=True)
     data = decode(html, encoding, max_bytes=options.max_bytes, strict=options.strict)
-    root = load_tree(data)
+    root = load_tree(data, streamed=streamed)
     head = read_head(
         root, options, base_url=base_url, content_language=content_language
     )
