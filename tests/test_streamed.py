@@ -191,3 +191,28 @@ def test_segment_inside_its_own_fallback_is_placed_once():
     assert etree.tostring(tree[0], encoding="unicode") == (
         "<body><div>a<p>Story</p>d</div></body>"
     )
+
+
+def test_holes_in_removed_fallbacks_or_in_their_own_segment_are_left():
+    # B:1 lies in B:0's fallback, gone once S:0 is placed: S:1 stays hidden.
+    # S:2 holds the hole of S:3 and S:3 that of S:2: S:2 fills B:2 inside
+    # S:3, and S:3's hole is then inside S:3 itself: S:3 stays hidden.
+    html = (
+        '<html><body><div>a<!--$?--><template id="B:0"></template>'
+        '<!--$?--><template id="B:1"></template><p>wait</p><!--/$--><!--/$-->'
+        "b</div>"
+        '<div hidden id="S:0"><p>zero</p></div>'
+        '<div hidden id="S:1"><p>one</p></div>'
+        '<div hidden id="S:2"><p>two</p><template id="P:3"></template></div>'
+        '<div hidden id="S:3"><p>three</p><template id="P:2"></template></div>'
+        "</body></html>"
+    )
+    tree = etree.fromstring(html, etree.HTMLParser(remove_comments=False))
+    assert place_streamed(tree, html.encode()) == 2
+    etree.strip_elements(tree, etree.Comment, with_tail=False)
+    assert etree.tostring(tree[0], encoding="unicode") == (
+        "<body><div>a<p>zero</p>b</div>"
+        '<div hidden="" id="S:1"><p>one</p></div>'
+        '<div hidden="" id="S:3"><p>three</p><p>two</p>'
+        '<template id="P:3"/></div></body>'
+    )

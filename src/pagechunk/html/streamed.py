@@ -75,8 +75,9 @@ def place_streamed(root: etree._Element, data: bytes) -> int:
     it up to the comment closing the boundary
     (without such a comment, with the element right after it if that reads
     as a fallback: :data:`FALLBACK_MAX_CHARS`); a segment's hole
-    (``<template id="P:k">``) goes. A segment with no hole on the page, or
-    whose hole it holds itself, stays hidden where it is.
+    (``<template id="P:k">``) goes. A segment with no hole on the page (or
+    only in a fallback already removed), or whose hole it holds itself,
+    stays hidden where it is.
     """
     segments = {
         segment.get("id", ""): segment
@@ -93,13 +94,26 @@ def place_streamed(root: etree._Element, data: bytes) -> int:
         hole = holes.pop(hole_id, None)
         if segment is None or hole is None or segment.getparent() is None:
             continue
-        if any(ancestor is segment for ancestor in hole.iterancestors()):
-            continue  # the hole inside its own segment: nowhere to go
+        if not _in_place(hole, segment, root):
+            continue
         del segments[segment_id]
         end = _fallback_end(hole) if hole_id.startswith("B:") else hole
         _fill(hole, end, segment)
         placed += 1
     return placed
+
+
+def _in_place(
+    hole: etree._Element, segment: etree._Element, root: etree._Element
+) -> bool:
+    """Whether ``hole`` is still in ``root``'s tree (not in a fallback
+    removed before) and outside ``segment``."""
+    top = hole
+    for ancestor in hole.iterancestors():
+        if ancestor is segment:
+            return False
+        top = ancestor
+    return top is root
 
 
 def _pairs(data: bytes, segment_ids: list[str]) -> list[tuple[str, str]]:
