@@ -14,6 +14,7 @@ from __future__ import annotations
 from lxml import etree
 
 from pagechunk import Block, extract, parse_html
+from pagechunk.explain import explain
 from pagechunk.html.streamed import has_segments, place_streamed
 from pagechunk.html.tree import load_tree
 
@@ -216,3 +217,20 @@ def test_holes_in_removed_fallbacks_or_in_their_own_segment_are_left():
         '<div hidden="" id="S:3"><p>three</p><p>two</p>'
         '<template id="P:3"/></div></body>'
     )
+
+
+def test_explain_reads_the_whole_page_with_its_segments_placed():
+    html = page(
+        f"<article><h1>Harbour wall repairs</h1><p>{INTRO}</p>"
+        '<!--$?--><template id="B:0"></template><p>Loading…</p><!--/$-->'
+        f"<p>{MORE}</p></article>",
+        segments=f'<div hidden id="S:0"><p>{BODY}</p></div>',
+        calls='$RC("B:0","S:0")',
+    )
+    fates = explain(html, base_url=URL).blocks
+    assert [(fate.block.text, fate.kept) for fate in fates] == [
+        ("Harbour wall repairs", True),
+        (INTRO, True),
+        (BODY, True),
+        (MORE, True),
+    ]

@@ -77,8 +77,15 @@ def explain(
         The errors of :func:`~pagechunk.extract`.
     """
     settings = options or _DEFAULT
+    # The whole page as focus reads it: streamed segments in their holes.
     whole = _extract(
-        html, replace(settings, clean=False, focus=False), base_url, None, None, None
+        html,
+        replace(settings, clean=False, focus=False),
+        base_url,
+        None,
+        None,
+        None,
+        streamed=True,
     )
     trace = Trace()
     focused = _extract(

@@ -292,13 +292,18 @@ def _extract(
     content_language: str | None,
     memory: SiteMemory | None,
     trace: Trace | None = None,
+    streamed: bool | None = None,
 ) -> ParsedPage:
-    """The steps of :func:`extract`; ``trace`` notes what focus chose."""
+    """The steps of :func:`extract`; ``trace`` notes what focus chose.
+    Streamed segments are placed (:mod:`pagechunk.html.streamed`) when
+    focusing, or as ``streamed`` says (:mod:`pagechunk.explain` reads the
+    whole page as focus sees it)."""
     cleaning = options.clean and cleaning_enabled()
     focus = cleaning if options.focus is None else options.focus
     parse = options.parse
+    placing = focus if streamed is None else streamed
     root, head = _tree_and_head(
-        html, parse, base_url, encoding, content_language, streamed=focus
+        html, parse, base_url, encoding, content_language, streamed=placing
     )
     objects = jsonld_objects(root)
     said = declared(root, objects)
