@@ -24,6 +24,7 @@ import numpy as np
 from benchmarks.wcxb import _read
 from pagechunk.html.jsonld import jsonld_objects
 from pagechunk.html.pagetype import PAGE_TYPES, declared, page_features
+from pagechunk.html.typed import drop_unseen_text
 from pagechunk.options import Options
 from pagechunk.pipeline import _prune, _tree_and_head
 
@@ -45,9 +46,10 @@ def corpus_features(
     parse = Options().parse
     features, labels, domains = [], [], []
     for page_id, url, html, truth in _read(directory):
-        root, head = _tree_and_head(html, parse, url, None, None)
+        root, head = _tree_and_head(html, parse, url, None, None, streamed=True)
         said = declared(root, jsonld_objects(root))
-        _prune(root, parse)
+        drop_unseen_text(root)  # the tree extract classifies, as it prunes it
+        _prune(root, parse, unfold=True)
         features.append(page_features(head.url, said, root))
         labels.append(TYPES.index(str(truth["type"])))
         domains.append(page_domain(meta, page_id))
