@@ -363,10 +363,14 @@ def test_listing_keeps_every_card(page):
     assert texts(listing.blocks)[-12:] == CARDS
 
 
-def test_article_rule_would_keep_one_card(page):
-    # Each card is an <article>: the densest container cannot grow past one.
-    _, blocks = focused(page("typed_listing_cards"), "article")
-    assert texts(blocks) == ["Field notes", *CARDS[-3:]]
+def test_article_rule_reads_the_other_cards_as_kin(page):
+    # Each card is an <article>, so the densest container cannot grow past
+    # one; but the other cards wear its tag and class, and the article rule
+    # reads them with it, as the listing rule does (without the
+    # introduction, which is in no card).
+    chosen, blocks = focused(page("typed_listing_cards"), "article")
+    assert chosen.rule.startswith("densest container and its kin")
+    assert texts(blocks) == ["Field notes", *CARDS]
 
 
 def test_listing_keeps_its_heading_and_introduction_above_the_cards(page):
@@ -1874,3 +1878,82 @@ def test_a_section_about_a_membership_and_its_parts_stay() -> None:
     assert "Every class, the gym and the pool at any hour, £35 a month." in texts(
         blocks
     )
+
+
+# An article a page builder split into boxes of one kind
+
+BUILDER_PARTS = (
+    (
+        "Start with breakfast",
+        "Swap the bacon for beans on toast twice a week, then most days: a"
+        " small change at the meal you eat on autopilot sticks best.",
+    ),
+    (
+        "Keep the pantry ready",
+        "Tins of chickpeas, red lentils and oats make a plant meal possible on"
+        " a tired evening, when the easiest thing to cook is what gets cooked.",
+    ),
+    (
+        "Ask the family along",
+        "Cook one shared plant meal a week and let each person choose it in"
+        " turn; nobody has to give anything up, and the list of favourites grows.",
+    ),
+    (
+        "Worried about hunger?",
+        "Beans, lentils and whole grains keep you full for longer than white"
+        " bread and pasta do, so build each plate around them, not around a salad.",
+    ),
+    (
+        "Eating out",
+        "Most menus now have a plant dish, and a kitchen asked nicely will"
+        " leave the cheese off a pasta; look up the menu before you go.",
+    ),
+)
+BUILDER_LONG = (
+    "Most people who move to a plant-based diet do it in steps rather than"
+    " overnight, and the steps that last are the ones that fit a week as it"
+    " is lived: the same breakfasts, the same rushed suppers, the same shop."
+    " Changing what is already a habit works better than adding new rules,"
+    " and a cupboard that makes the plant meal the easy one does the rest."
+)
+
+
+def _builder_page(widgets: str) -> str:
+    return (
+        "<html><body><div class='page'><h1>Going plant-based, step by step</h1>"
+        f"<div class='content'>{widgets}</div>"
+        "<div class='sidebar-box'><p>Dr Black has written about food and"
+        " health for twenty years, and cooks for a family of five.</p></div>"
+        "</div></body></html>"
+    )
+
+
+def test_an_article_split_into_widgets_is_read_whole() -> None:
+    # The densest widget holds the long paragraph, a sliver of the article:
+    # the widgets of its own class around it are the rest of the article.
+    widgets = f"<div class='widget'><p>{BUILDER_LONG}</p></div>" + "".join(
+        f"<div class='widget'><h2>{title}</h2></div>"
+        f"<div class='widget'><p>{text}</p></div>"
+        for title, text in BUILDER_PARTS
+    )
+    chosen, blocks = focused(_builder_page(widgets), "article")
+    assert chosen.rule.startswith("densest container and its kin")
+    assert texts(blocks) == [
+        "Going plant-based, step by step",
+        BUILDER_LONG,
+        *(line for part in BUILDER_PARTS for line in part),
+    ]
+
+
+def test_a_container_holding_most_of_the_prose_is_read_alone() -> None:
+    # When the densest widget holds most of the article, the boxes of its
+    # class elsewhere are not read with it.
+    widgets = (
+        f"<div class='widget'><p>{BUILDER_LONG}</p><p>{BUILDER_LONG}</p>"
+        f"<p>{BUILDER_LONG}</p></div>"
+        f"<div class='widget'><p>{BUILDER_PARTS[0][1]}</p></div>"
+    )
+    chosen, blocks = focused(_builder_page(widgets), "article")
+    assert chosen.rule.startswith("densest container")
+    assert "kin" not in chosen.rule
+    assert BUILDER_PARTS[0][1] not in texts(blocks)

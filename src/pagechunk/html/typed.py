@@ -81,6 +81,7 @@ __all__ = [
     "CHOICES_MAX_CHARS",
     "CONTROLS",
     "LOADERS",
+    "KIN_SHARE",
     "MASS_SHARE",
     "MENU_LINK_SHARE",
     "MEDIA_TAGS",
@@ -114,6 +115,11 @@ the mass container is taken instead."""
 
 MASS_SHARE = 0.7
 """Share of the page's prose the mass container holds."""
+
+KIN_SHARE = 0.4
+"""Share of the page's prose under which an article's container is read
+with its kin (the boxes of its own tag and ``class`` around it), when
+together they hold this much."""
 
 CONTENT_SHARE = 0.5
 """Share of a whole-page type's text its content elements must hold to
@@ -786,7 +792,23 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
 def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
     container = climb(top, found, content_stops(found, content))
     total = sum(found.prose.values())
-    if total and _prose_inside(found, container) >= FOCUS_SHARE * total:
+    held = _prose_inside(found, container) if total else 0
+    parts = (
+        _with_kin(found, top, container, total)
+        if FOCUS_SHARE * total <= held < KIN_SHARE * total
+        else []
+    )
+    if parts:
+        rule = "named boilerplate inside the container"
+        dropped = [
+            (e, rule)
+            for part in parts
+            for e in boilerplate_inside(
+                part, top if part is container else part, found.named
+            )
+        ] + _bylines(container, top)
+        chosen = Focus(parts, set(parts), "densest container and its kin", dropped)
+    elif total and held >= FOCUS_SHARE * total:
         drops = boilerplate_inside(container, top, found.named)
         rule = "named boilerplate inside the container"
         dropped = [(e, rule) for e in drops] + _bylines(container, top)
@@ -801,6 +823,40 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
         )
     chosen.dropped = _outermost(chosen.dropped + _tables_of_contents(container))
     return chosen
+
+
+def _with_kin(
+    found: Survey, top: etree._Element, container: etree._Element, total: int
+) -> list[etree._Element]:
+    """The article's container with its kin, in page order, when together
+    they hold :data:`KIN_SHARE` of the page's prose; else an empty list.
+
+    Kin are the elements inside the mass container that share the
+    container's tag and ``class`` (a page builder's ``widget-container``,
+    a CMS's ``text-block``) and hold prose or a heading of their own: the
+    other parts of one article that the builder split into boxes of one
+    kind, beside the densest of them."""
+    classes = container.get("class")
+    mass = _mass_container(found, top)
+    if not classes or mass is container:
+        return []
+    parts: list[etree._Element] = []
+    for element in mass.iterdescendants(container.tag):
+        if element.get("class") != classes or (
+            parts and any(a is parts[-1] for a in element.iterancestors())
+        ):
+            continue  # another kind, or inside a part already taken
+        if element is container or (
+            container not in element.iterancestors()
+            and element not in container.iterancestors()
+            and (
+                _prose_inside(found, element) > 0
+                or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+            )
+        ):
+            parts.append(element)
+    held = sum(_prose_inside(found, part) for part in parts)
+    return parts if len(parts) > 1 and held >= KIN_SHARE * total else []
 
 
 def _tables_of_contents(container: etree._Element) -> list[tuple[etree._Element, str]]:
