@@ -1957,3 +1957,32 @@ def test_a_container_holding_most_of_the_prose_is_read_alone() -> None:
     assert chosen.rule.startswith("densest container")
     assert "kin" not in chosen.rule
     assert BUILDER_PARTS[0][1] not in texts(blocks)
+
+
+def test_an_article_whose_other_widgets_hold_lists_is_read_whole() -> None:
+    # The densest widget holds most of the prose, but little of the text:
+    # the widgets of its class around it hold the article's lists and
+    # headings, which are no prose.
+    steps = [f"Step {n}: soak, rinse and cook the beans of day {n}." for n in range(8)]
+    items = "".join(f"<li>{step}</li>" for step in steps)
+    widgets = (
+        f"<div class='widget'><p>{BUILDER_LONG}</p></div>"
+        f"<div class='widget'><p>{BUILDER_PARTS[0][1]}</p></div>"
+        f"<div class='widget'><p>{BUILDER_PARTS[1][1]}</p></div>"
+        f"<div class='widget'><h2>A week of beans</h2></div>"
+        f"<div class='widget'><ul>{items}</ul></div>"
+        f"<div class='widget'><h2>Shopping list</h2></div>"
+        f"<div class='widget'><ul>{items}</ul></div>"
+    )
+    chosen, blocks = focused(_builder_page(widgets), "article")
+    assert chosen.rule.startswith("densest container and its kin")
+    assert texts(blocks) == [
+        "Going plant-based, step by step",
+        BUILDER_LONG,
+        BUILDER_PARTS[0][1],
+        BUILDER_PARTS[1][1],
+        "A week of beans",
+        *steps,
+        "Shopping list",
+        *steps,
+    ]

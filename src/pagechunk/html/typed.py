@@ -117,9 +117,9 @@ MASS_SHARE = 0.7
 """Share of the page's prose the mass container holds."""
 
 KIN_SHARE = 0.4
-"""Share of the page's prose under which an article's container is read
-with its kin (the boxes of its own tag and ``class`` around it), when
-together they hold this much."""
+"""Share of the page's prose, or of the mass container's text, under which
+an article's container is read with its kin (the boxes of its own tag and
+``class`` around it), when together they hold this share of the prose."""
 
 CONTENT_SHARE = 0.5
 """Share of a whole-page type's text its content elements must hold to
@@ -795,7 +795,8 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
     held = _prose_inside(found, container) if total else 0
     parts = (
         _with_kin(found, top, container, total)
-        if FOCUS_SHARE * total <= held < KIN_SHARE * total
+        if FOCUS_SHARE * total <= held
+        and (held < KIN_SHARE * total or _small_in_mass(found, top, container))
         else []
     )
     if parts:
@@ -825,6 +826,23 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
     return chosen
 
 
+_KIN_BLOCKS = (*HEADING_LEVELS, "ul", "ol", "table")
+"""What a box of the article's kind may hold instead of prose: a heading, a
+list or a table of the article's."""
+
+
+def _small_in_mass(
+    found: Survey, top: etree._Element, container: etree._Element
+) -> bool:
+    """Whether the container holds under :data:`KIN_SHARE` of the mass
+    container's text: its prose may be most of the page's, while the
+    article's lists, headings and short paragraphs stand beside it."""
+    mass = _mass_container(found, top)
+    return mass is not container and (
+        text_length(container) < KIN_SHARE * text_length(mass)
+    )
+
+
 def _with_kin(
     found: Survey, top: etree._Element, container: etree._Element, total: int
 ) -> list[etree._Element]:
@@ -833,7 +851,8 @@ def _with_kin(
 
     Kin are the elements inside the mass container that share the
     container's tag and ``class`` (a page builder's ``widget-container``,
-    a CMS's ``text-block``) and hold prose or a heading of their own: the
+    a CMS's ``text-block``) and hold prose, a heading, a list or a table of
+    their own: the
     other parts of one article that the builder split into boxes of one
     kind, beside the densest of them."""
     classes = container.get("class")
@@ -851,7 +870,7 @@ def _with_kin(
             and element not in container.iterancestors()
             and (
                 _prose_inside(found, element) > 0
-                or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+                or next(element.iterdescendants(*_KIN_BLOCKS), None) is not None
             )
         ):
             parts.append(element)
