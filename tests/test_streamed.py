@@ -234,3 +234,18 @@ def test_explain_reads_the_whole_page_with_its_segments_placed():
         (BODY, True),
         (MORE, True),
     ]
+
+
+def test_control_characters_around_a_segment_do_not_crash():
+    # libxml2 keeps control characters in text and lxml refuses to set
+    # them: text moved with a segment, or kept where it stood, goes without
+    # them, as the tree step's other moves do.
+    html = (
+        '<html><body><main><h1>Title</h1><!--$?--><template id="B:0"></template>'
+        "<p>Loading</p><!--/$-->\x03after</main>"
+        '<div hidden id="S:0">\x01lead<p>The streamed paragraph.</p></div>'
+        '\x02tail<script>$RC("B:0","S:0")</script></body></html>'
+    )
+    blocks = [block.text for block in extract(html).blocks]
+    assert "The streamed paragraph." in blocks
+    assert "Loading" not in blocks

@@ -40,6 +40,7 @@ from lxml import etree
 
 __all__ = [
     "CLOSING_END_TAGS",
+    "add_text",
     "adopt_later_roots",
     "ignored_end_tags",
     "remove_keeping_tail",
@@ -271,9 +272,9 @@ def remove_keeping_tail(element: etree._Element) -> None:
     if tail:
         previous = element.getprevious()
         if previous is not None:
-            _add_text(previous, "tail", tail)
+            add_text(previous, "tail", tail)
         else:
-            _add_text(parent, "text", tail)
+            add_text(parent, "text", tail)
     parent.remove(element)
 
 
@@ -313,12 +314,12 @@ def _append_text(parent: etree._Element, text: str | None) -> None:
         return
     last = parent[-1] if len(parent) else None
     if last is not None:
-        _add_text(last, "tail", text)
+        add_text(last, "tail", text)
     else:
-        _add_text(parent, "text", text)
+        add_text(parent, "text", text)
 
 
-def _add_text(element: etree._Element, slot: str, text: str) -> None:
+def add_text(element: etree._Element, slot: str, text: str) -> None:
     """Append ``text`` to ``element``'s text or tail (``slot``)."""
     joined = (getattr(element, slot) or "") + text
     try:

@@ -32,6 +32,8 @@ from typing import cast
 
 from lxml import etree
 
+from pagechunk.html.nesting import add_text, remove_keeping_tail
+
 __all__ = ["FALLBACK_MAX_CHARS", "has_segments", "place_streamed"]
 
 _SEGMENT_MARK = b'<div hidden id="S:'
@@ -166,11 +168,7 @@ def _fill(hole: etree._Element, end: etree._Element, segment: etree._Element) ->
     """Take ``segment`` out and put what it holds where ``hole`` stands, in
     place of ``hole`` and its siblings up to ``end`` (the fallback). What
     follows ``end`` stays."""
-    segment_parent = segment.getparent()
-    assert segment_parent is not None
-    segment_index = segment_parent.index(segment)
-    segment_parent.remove(segment)
-    _add_text(segment_parent, segment_index, segment.tail)
+    remove_keeping_tail(segment)
     parent = hole.getparent()
     assert parent is not None
     doomed = [hole]
@@ -183,20 +181,21 @@ def _fill(hole: etree._Element, end: etree._Element, segment: etree._Element) ->
     index = parent.index(hole)
     for element in doomed:
         parent.remove(element)  # their tails with them: the fallback's text
-    _add_text(parent, index, segment.text)
+    _insert_text(parent, index, segment.text)
     children = list(segment)
     for offset, child in enumerate(children):
         parent.insert(index + offset, child)  # its tail moves with it
-    _add_text(parent, index + len(children), tail)
+    _insert_text(parent, index + len(children), tail)
 
 
-def _add_text(parent: etree._Element, index: int, text: str | None) -> None:
+def _insert_text(parent: etree._Element, index: int, text: str | None) -> None:
     """Add ``text`` at ``parent``'s child position ``index``: to the tail of
-    the child before it, or to ``parent``'s text at the start."""
+    the child before it, or to ``parent``'s text at the start (without the
+    control characters lxml cannot set, as :func:`~pagechunk.html.nesting.add_text`
+    drops them)."""
     if not text:
         return
     if index > 0:
-        previous = parent[index - 1]
-        previous.tail = (previous.tail or "") + text
+        add_text(parent[index - 1], "tail", text)
     else:
-        parent.text = (parent.text or "") + text
+        add_text(parent, "text", text)
