@@ -793,13 +793,10 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
     container = climb(top, found, content_stops(found, content))
     total = sum(found.prose.values())
     held = _prose_inside(found, container) if total else 0
-    parts = (
-        _with_kin(found, top, container, total)
-        if FOCUS_SHARE * total <= held
-        and (held < KIN_SHARE * total or _small_in_mass(found, top, container))
-        else []
-    )
-    if parts:
+    if total and held >= FOCUS_SHARE * total:
+        mass = _mass_container(found, top)
+        kin = held < KIN_SHARE * total or _small_in(container, mass)
+        parts = (_with_kin(found, container, mass, total) if kin else []) or [container]
         rule = "named boilerplate inside the container"
         dropped = [
             (e, rule)
@@ -808,12 +805,10 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
                 part, top if part is container else part, found.named
             )
         ] + _bylines(container, top)
-        chosen = Focus(parts, set(parts), "densest container and its kin", dropped)
-    elif total and held >= FOCUS_SHARE * total:
-        drops = boilerplate_inside(container, top, found.named)
-        rule = "named boilerplate inside the container"
-        dropped = [(e, rule) for e in drops] + _bylines(container, top)
-        chosen = Focus([container], {container}, "densest container", dropped)
+        name = (
+            "densest container and its kin" if len(parts) > 1 else "densest container"
+        )
+        chosen = Focus(parts, set(parts), name, dropped)
     else:
         container = _mass_container(found, top)
         chosen = Focus(
@@ -831,20 +826,20 @@ _KIN_BLOCKS = (*HEADING_LEVELS, "ul", "ol", "table")
 list or a table of the article's."""
 
 
-def _small_in_mass(
-    found: Survey, top: etree._Element, container: etree._Element
-) -> bool:
+def _small_in(container: etree._Element, mass: etree._Element) -> bool:
     """Whether the container holds under :data:`KIN_SHARE` of the mass
     container's text: its prose may be most of the page's, while the
     article's lists, headings and short paragraphs stand beside it."""
-    mass = _mass_container(found, top)
     return mass is not container and (
         text_length(container) < KIN_SHARE * text_length(mass)
     )
 
 
 def _with_kin(
-    found: Survey, top: etree._Element, container: etree._Element, total: int
+    found: Survey,
+    container: etree._Element,
+    mass: etree._Element,
+    total: int,
 ) -> list[etree._Element]:
     """The article's container with its kin, in page order, when together
     they hold :data:`KIN_SHARE` of the page's prose; else an empty list.
@@ -852,11 +847,9 @@ def _with_kin(
     Kin are the elements inside the mass container that share the
     container's tag and ``class`` (a page builder's ``widget-container``,
     a CMS's ``text-block``) and hold prose, a heading, a list or a table of
-    their own: the
-    other parts of one article that the builder split into boxes of one
-    kind, beside the densest of them."""
+    their own: the other parts of one article that the builder split into
+    boxes of one kind, beside the densest of them."""
     classes = container.get("class")
-    mass = _mass_container(found, top)
     if not classes or mass is container:
         return []
     parts: list[etree._Element] = []
