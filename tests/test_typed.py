@@ -26,6 +26,7 @@ from pagechunk.html.typed import (
     DIALOG_MAX_CHARS,
     Focus,
     focus_page,
+    spare_chrome_around_main,
     with_product_description,
     without_other_products,
 )
@@ -1986,3 +1987,54 @@ def test_an_article_whose_other_widgets_hold_lists_is_read_whole() -> None:
         "Shopping list",
         *steps,
     ]
+
+
+UNCLOSED_BANNER_PAGE = (
+    "<html><body><aside class='announcement-banner'><div><a href='/news'>"
+    "<span>We have joined a larger company</span></a></div>"
+    # The banner's </aside> is missing: the rest of the page lands in it.
+    "<div class='navbar-menu'><a href='/'>Home</a> <a href='/blog'>Blog</a>"
+    "</div><main><h1>Lessons from five startups</h1>"
+    "<p>Twenty-five years of building companies taught me that the first"
+    " hire matters more than the first product.</p>"
+    "<p>Cash is a clock: know how long yours runs before you plan.</p>"
+    "</main><footer><p>Copyright 2025 Example Inc.</p></footer>"
+    "<aside class='related'><p>Read our other posts about hiring.</p></aside>"
+)
+
+
+def test_extract_reads_the_main_content_an_unclosed_aside_holds() -> None:
+    # HTML never puts <main> inside an <aside>; the tree does when the
+    # page leaves the banner's end tag out. The banner is not pruned with
+    # the page inside it: focus keeps the main content and drops the rest.
+    page = extract(UNCLOSED_BANNER_PAGE, base_url="https://startup.example/blog/x")
+    assert texts(page.blocks) == [
+        "Lessons from five startups",
+        "Twenty-five years of building companies taught me that the first"
+        " hire matters more than the first product.",
+        "Cash is a clock: know how long yours runs before you plan.",
+    ]
+
+
+def test_parse_html_drops_the_main_content_an_unclosed_aside_holds() -> None:
+    # The text API drops chrome outside a content element whole, as the
+    # reference does.
+    assert parse_html(UNCLOSED_BANNER_PAGE).blocks == []
+
+
+def test_chrome_holding_a_role_main_is_spared_and_other_chrome_pruned() -> None:
+    html = (
+        "<html><body><header><p>Site name and strapline</p>"
+        "<div role='main'><h1>Opening hours</h1>"
+        "<p>The reading room opens at nine and closes at five on weekdays,"
+        " and stays shut on public holidays.</p></div></header>"
+        "<aside><article><p>An older post about the reading room.</p>"
+        "</article></aside></body></html>"
+    )
+    regions = find_regions(load_tree(decode(html)), ParseOptions())
+    spared = spare_chrome_around_main(regions.chrome, regions.content)
+    assert [e.tag for e in regions.chrome] == ["header", "aside"]
+    assert [e.tag for e in spared] == ["aside"]
+    blocks = texts(extract(html, base_url="https://library.example/hours").blocks)
+    assert blocks[-1].startswith("The reading room opens at nine")
+    assert "An older post about the reading room." not in blocks

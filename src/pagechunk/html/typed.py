@@ -1316,6 +1316,30 @@ def drop_unseen_text(root: etree._Element) -> None:
         remove_keeping_tail(element)
 
 
+def spare_chrome_around_main(
+    chrome: list[etree._Element], content: set[etree._Element]
+) -> list[etree._Element]:
+    """The ``chrome`` elements (as :func:`~pagechunk.html.prune.find_regions`
+    found them) but those that hold the page's main content: a ``<main>``,
+    or an element whose applied ``role`` is ``main``, among the ``content``
+    elements. HTML never puts the main content inside an ``<aside>``, a
+    ``<header>`` or a ``<footer>``; where the tree does, the page left one
+    of them unclosed (a banner's ``<aside>`` whose end tag is missing
+    takes in the rest of the page), and pruning the chrome would take the
+    whole page with it. Spared, its other boxes are judged by the focus
+    step like any others. ``parse_html`` keeps the text API's rule, which
+    drops such a page's text as the reference does."""
+    mains = [
+        e
+        for e in content
+        if e.tag == "main" or applied_role(e.get("role") or "") == "main"
+    ]
+    if not mains:
+        return chrome
+    around = {a for main in mains for a in main.iterancestors()}
+    return [e for e in chrome if e not in around]
+
+
 def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
     """Show, in place and before pruning, what the page folds away behind
     one of its own controls: the panels of a tab set (an element whose
