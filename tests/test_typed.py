@@ -630,6 +630,9 @@ def _shelf_blocks(title: str) -> list[Block]:
         "Similar items",
         "You may also like",
         "Recently viewed",
+        "Often viewed with each other",
+        "Sponsored products related to this item",
+        "More from Acme Lighting",
     ],
 )
 def test_a_shelf_of_other_products_goes_up_to_the_next_heading_of_its_level(
@@ -646,6 +649,13 @@ def test_a_shelf_of_other_products_goes_up_to_the_next_heading_of_its_level(
 def test_a_heading_that_only_mentions_similar_products_opens_no_shelf() -> None:
     # Past OTHER_ITEMS_MAX_WORDS a heading is a sentence, not a shelf's name.
     title = "How this lamp compares with similar products from other makers"
+    assert without_other_products(_shelf_blocks(title)) == _shelf_blocks(title)
+
+
+def test_more_from_inside_a_heading_opens_no_shelf() -> None:
+    # "More from" names a shelf only when it opens the heading: "Get more
+    # from your lamp" is the product's own section.
+    title = "Get more from your lamp"
     assert without_other_products(_shelf_blocks(title)) == _shelf_blocks(title)
 
 

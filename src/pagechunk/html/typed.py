@@ -1487,15 +1487,18 @@ def _stands_for_picture(element: etree._Element) -> bool:
 
 OTHER_ITEMS = re.compile(  # the words of a shelf's heading, in English
     r"\b(?:recently viewed|also (?:viewed|bought|purchased|liked)"
-    r"|frequently bought|bought together|similar (?:items|products)"
+    r"|frequently bought|(?:bought|viewed) (?:together|with)"
+    r"|similar (?:items|products)"
     r"|related (?:items|products)|you (?:may|might) also"
-    r"|recommended for you|complete the look|other items"
-    r"|more from this (?:seller|brand|shop|store))\b",
+    r"|recommended for you|complete the look|other items|sponsored)\b"
+    r"|^\W*more from\b",
     re.IGNORECASE,
 )
 """Words of a heading that opens a shelf of other products: "Recently
-viewed", "Customers also bought", "Frequently bought together", "Similar
-items", "You may also like", "Recommended for you"."""
+viewed", "Customers also bought", "Frequently bought together", "Often
+viewed with", "Similar items", "You may also like", "Recommended for you",
+a shelf of advertised products ("Sponsored products related to this
+item") and, opening the heading, "More from" a seller, brand or shop."""
 
 OTHER_ITEMS_MAX_WORDS = 8
 """Words a heading may hold and still name a shelf of other products; more
