@@ -687,6 +687,72 @@ def test_extract_drops_a_shelf_of_other_products_and_explain_names_it() -> None:
     assert fates["Pewter wall light"].rule == "a shelf of other products"
 
 
+TEE = "Staple tee"
+TEE_TEXT = (
+    "A regular fit tee in mid weight combed cotton, with neck ribbing and"
+    " double needle hems that keep their shape wash after wash."
+)
+
+
+def test_a_template_data_list_kept_off_the_screen_is_not_the_product() -> None:
+    # The shop's template writes every field a script reads into a list its
+    # class hides: more prose than the description shown, none of it seen.
+    fields = "".join(
+        f"<dt>{name}:</dt><dd>{value}</dd>"
+        for name, value in [
+            ("thumb_navy", "https://cdn.example/images/160x160/tee_navy_thumb.jpg"),
+            ("thumb_sage", "https://cdn.example/images/160x160/tee_sage_thumb.jpg"),
+            (
+                "fabric",
+                "Mid weight, 5.3 oz, 28-singles, 100% combed cotton, the"
+                " heathers 15% viscose for a softer hand.",
+            ),
+            (
+                "construction",
+                "Neck ribbing, side seamed, shoulder to shoulder tape, double"
+                " needle hems, preshrunk to keep shrinkage low.",
+            ),
+            (
+                "printing",
+                "Suited to screen printing, direct to garment printing and"
+                " embroidery; ask your printer which suits the colour.",
+            ),
+        ]
+    )
+    html = (
+        "<html><head><meta property='og:type' content='product'>"
+        '<script type=\'application/ld+json\'>{"@type": "Product",'
+        f' "name": "{TEE}", "offers": {{"@type": "Offer",'
+        ' "price": "20.00"}}</script></head>'
+        f"<body><section class='product-details'><h1>{TEE}</h1>"
+        f"<div class='content'><p>{TEE_TEXT}</p><p>$20.00</p></div>"
+        f"<div class='product-fields hide'><dl>{fields}</dl></div>"
+        "</section></body></html>"
+    )
+    url = "https://tees.example/staple-tee/"
+    page = extract(html, base_url=url)
+    assert page.page_type == "product"
+    assert texts(page.blocks) == [TEE, TEE_TEXT, "$20.00"]
+    fates = {fate.block.text: fate for fate in explain(html, base_url=url).blocks}
+    assert not fates["printing:"].kept
+
+
+def test_a_page_whose_only_prose_a_class_hides_is_read_as_it_is() -> None:
+    # With no prose outside the hidden box, that box is still the content:
+    # a script shows it, and there is nothing else to read.
+    text = (
+        "Mid weight, 5.3 oz, 28-singles, 100% combed cotton, the heathers"
+        " 15% viscose for a softer hand."
+    )
+    html = (
+        "<html><head><meta property='og:type' content='product'></head>"
+        f"<body><h1>{TEE}</h1><div class='details hide'><p>{text}</p></div>"
+        "</body></html>"
+    )
+    page = extract(html, base_url="https://tees.example/staple-tee/")
+    assert texts(page.blocks) == [TEE, text]
+
+
 def test_product_description_needs_half_its_words_missing():
     objects = [{"@type": "Product", "description": "Red wool scarf, hand knitted."}]
     shown = [heading("Scarf", "Scarf", 1), Block("A red wool scarf.", "Scarf")]

@@ -437,7 +437,20 @@ def focus_page(
         top = densest(found, content)
         if top is None:
             return Focus([root], content, "no prose: the whole page")
+        unseen = _unseen_box(top)
+        if unseen is not None:
+            # A template's data kept off the screen by a class (the fields a
+            # script reads) holds the densest prose: the page's text for the
+            # eye is what stands outside it, when there is any.
+            seen = _outside(found, [unseen])
+            outside = densest(seen, content)
+            if outside is not None:
+                found, top = seen, outside
+            else:
+                unseen = None
         chosen = _typed(root, found, top, content, page_type)
+        if unseen is not None:
+            chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
     chosen.dropped = _outermost(
         chosen.dropped + _forms(containers) + _notices(containers) + _labels(containers)
@@ -982,10 +995,26 @@ def _asides(root: etree._Element) -> list[etree._Element]:
 def _outside_asides(root: etree._Element, found: Survey) -> Survey:
     """The survey without the prose inside reviews, ratings and other
     products' boxes."""
-    known = dict.fromkeys(_asides(root), True)
-    known.setdefault(root, False)
+    return _outside(found, _asides(root))
+
+
+def _outside(found: Survey, boxes: list[etree._Element]) -> Survey:
+    """The survey without the prose inside ``boxes``."""
+    known = dict.fromkeys(boxes, True)
     prose = {e: n for e, n in found.prose.items() if not _lands(e, known)}
     return Survey(prose, found.named)
+
+
+def _unseen_box(top: etree._Element) -> etree._Element | None:
+    """The outermost of ``top`` and its ancestors that a ``class`` keeps off
+    the screen (:data:`UNSEEN_CLASSES`, none showing it at some width), or
+    None: the densest prose is then a template's data that no reader sees."""
+    found = None
+    for element in (top, *top.iterancestors()):
+        classes = element.get("class")
+        if classes and _label_rule_of(classes, None) == _UNSEEN_RULE:
+            found = element
+    return found
 
 
 def _prose_inside(found: Survey, container: etree._Element) -> int:
