@@ -1409,6 +1409,42 @@ def test_a_dialog_inside_the_page_goes_unless_it_holds_a_heading() -> None:
     assert "Sign up" not in texts(blocks)
 
 
+EMBED_CODE = '<iframe src="https://player.example/embed/42" width="100%">'
+
+
+@pytest.mark.parametrize(
+    "close",
+    [
+        "<button class='btn-close'></button>",
+        "<span class='icon' aria-label='Close'>x</span>",
+    ],
+)
+def test_an_overlay_that_holds_its_close_button_is_a_dialog(close: str) -> None:
+    # A player's "embed" panel, named only as an overlay: its close button,
+    # gone once pruned, says a script opens it over the page.
+    overlay = (
+        f"<div class='audio-embed-overlay'>{close}<p>Embed this story on your"
+        f" site: copy the code below.</p><p><code>{EMBED_CODE.replace('<', '&lt;')}"
+        "</code></p></div>"
+    )
+    html = _story(overlay)
+    page = extract(html)
+    assert texts(page.blocks) == ["Second ferry for the north isles", *STORY_LINES]
+    fates = {fate.block.text: fate for fate in explain(html).blocks}
+    assert fates[EMBED_CODE].rule == "a dialog or cookie banner over the page"
+
+
+def test_an_overlay_without_a_close_button_is_a_caption() -> None:
+    # Over a picture, an overlay holds a card's caption: it stays.
+    caption = "Harbour mug: stoneware, hand glazed in the harbour studio, £12"
+    card = (
+        "<div class='card'><img src='/mug.jpg' alt=''><div class='product-overlay'>"
+        f"<p>{caption}</p><button class='quick-add'>Add</button></div></div>"
+    )
+    page = extract(_story(card))
+    assert texts(page.blocks)[-1] == caption
+
+
 # Bylines and dates inside an article's container go
 
 

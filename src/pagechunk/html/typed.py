@@ -248,6 +248,26 @@ DIALOGS = frozenset(
 (a sign-up offer, a store locator, a "share" or "embed" panel) and a cookie
 consent banner. A script shows them over the page, they are never part of
 its text."""
+OVERLAYS = frozenset(["overlay", "overlays"])
+"""Name words of a box laid over something. Over the page it is a dialog
+(an "embed this" panel holding the player's code, a sign-up offer, a
+search box), and holds the control that closes it; over a picture it is a
+card's caption (a product's name and price shown on hover), and holds
+none."""
+
+CLOSE_WORDS = frozenset(["close", "dismiss"])
+"""Name words, or words of an ``aria-label``, of a button that closes a
+dialog: ``btn-close``, ``modal-close``, ``aria-label="Close"``."""
+
+_CLOSABLE = "data-pagechunk-closable"
+"""The attribute :func:`drop_unseen_text` sets on a box named as an overlay
+(:data:`OVERLAYS`) that holds its close button, before pruning takes the
+buttons out; :func:`focus_page` reads it as a dialog."""
+
+_CLOSE_TAGS = ("button", "span")
+"""The tags of a close button read: ``<button>``, and the ``<span>`` some
+pages make into one."""
+
 UPSELLS = frozenset(["rewards", "loyalty", "membership", "countdown"])
 """Name words of a shop's prompts beside what it sells: its loyalty or
 membership programme's line ("Members earn 179 points on this purchase",
@@ -695,11 +715,16 @@ def _notices(
             for e in container.iterdescendants(*_LIST_TAGS)
             if _NOTICE_WORDS.intersection(words := _name_words(e))
             or ("form" in words and FORM_MESSAGES.intersection(words))
+            or e.get(_CLOSABLE) is not None
         ]
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
-        dialogs = {e for e, words in named if DIALOGS.intersection(words)}
+        dialogs = {
+            e
+            for e, words in named
+            if DIALOGS.intersection(words) or e.get(_CLOSABLE) is not None
+        }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
         for element, words in named:
             if NOTICES.intersection(words):
@@ -1334,6 +1359,10 @@ def drop_unseen_text(root: etree._Element) -> None:
     table's tick with "Yes" for screen readers, a partner's logo with its
     name, or a price drawn for the eye and spelt out for the ear ("Original
     price was: $30.00").
+
+    The same pass marks, for :func:`focus_page`, the boxes named as an
+    overlay (:data:`OVERLAYS`) that hold the button closing them
+    (:data:`CLOSE_WORDS`): dialogs, whose buttons pruning takes out.
     """
     # The groups first: a field's label holds its field, and the groups are
     # told by their fields.
@@ -1471,13 +1500,19 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
     # class value once (_label_rule_of; the id, which differs from element
     # to element, says nothing of this). Most are spans of no such class,
     # told at the cost of a tag, an attribute and a cache look-up.
+    # The same pass marks the overlays that hold their close button
+    # (_CLOSE_TAGS), which pruning takes out with every other button.
     found = []
-    for element in root.iter(*_INLINE_LABEL_TAGS, *MEDIA_TAGS):
+    for element in root.iter(*_INLINE_LABEL_TAGS, *MEDIA_TAGS, "button"):
         tag = element.tag
         if tag in MEDIA_TAGS:
             found.append(element)
             continue
         classes = element.get("class")
+        if tag in _CLOSE_TAGS and _closes(element, classes):
+            _mark_overlay(element)
+        if tag == "button":
+            continue
         if (
             (tag == "label" and _names_a_field(element))
             or (
@@ -1491,6 +1526,24 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
         ):
             found.append(element)
     return found
+
+
+def _closes(element: etree._Element, classes: str | None) -> bool:
+    """Whether a button's names or ``aria-label`` say it closes a dialog
+    (:data:`CLOSE_WORDS`)."""
+    if classes and not CLOSE_WORDS.isdisjoint(_words_of(classes, None)):
+        return True
+    label = element.get("aria-label")
+    return label is not None and not CLOSE_WORDS.isdisjoint(label.lower().split())
+
+
+def _mark_overlay(button: etree._Element) -> None:
+    """Mark the nearest box above a close button that is named as an
+    overlay (:data:`OVERLAYS`) as a dialog (:data:`_CLOSABLE`)."""
+    for ancestor in button.iterancestors():
+        if not OVERLAYS.isdisjoint(_name_words(ancestor)):
+            ancestor.set(_CLOSABLE, "")
+            return
 
 
 def _names_a_field(element: etree._Element) -> bool:
