@@ -652,6 +652,19 @@ def test_a_heading_that_only_mentions_similar_products_opens_no_shelf() -> None:
     assert without_other_products(_shelf_blocks(title)) == _shelf_blocks(title)
 
 
+def test_featured_products_are_a_shelf_on_a_product_page_only() -> None:
+    # Beside a product, "Featured products" are the shop's other picks; on a
+    # collection they may be the page's own items.
+    blocks = _shelf_blocks("Featured Products")
+    assert texts(without_other_products(blocks, product=True)) == [
+        LAMP,
+        LAMP_TEXT,
+        "Specifications",
+        "Height 45 cm, bulb E27, 40 W at most.",
+    ]
+    assert without_other_products(blocks) == blocks
+
+
 def test_more_from_inside_a_heading_opens_no_shelf() -> None:
     # "More from" names a shelf only when it opens the heading: "Get more
     # from your lamp" is the product's own section.

@@ -90,6 +90,7 @@ __all__ = [
     "DIALOG_MAX_CHARS",
     "OTHER_ITEMS",
     "OTHER_ITEMS_MAX_WORDS",
+    "PRODUCT_SHELVES",
     "POPUP_ROLES",
     "SHELF_TYPES",
     "SITE_CHROME_EDGE",
@@ -1582,6 +1583,11 @@ viewed with", "Similar items", "You may also like", "Recommended for you",
 a shelf of advertised products ("Sponsored products related to this
 item") and, opening the heading, "More from" a seller, brand or shop."""
 
+PRODUCT_SHELVES = re.compile(r"\bfeatured products\b", re.IGNORECASE)
+"""Words of a heading that opens a shelf of other products on a product
+page only: "Featured products" beside a product are the shop's picks; on a
+collection or listing they may be the page's own items."""
+
 OTHER_ITEMS_MAX_WORDS = 8
 """Words a heading may hold and still name a shelf of other products; more
 is a sentence that mentions them."""
@@ -1591,12 +1597,15 @@ SHELF_TYPES = frozenset(["product", "collection", "listing"])
 :func:`without_other_products` takes out."""
 
 
-def without_other_products(blocks: list[Block]) -> list[Block]:
+def without_other_products(
+    blocks: list[Block], *, product: bool = False
+) -> list[Block]:
     """The blocks of a product, collection or listing page without its
     shelves of other products: a heading that names one (:data:`OTHER_ITEMS`,
-    in at most :data:`OTHER_ITEMS_MAX_WORDS` words) and every block after it
-    up to the next heading of its level or higher; the shelf's cards are
-    headed at lower levels. A shelf without a name the focus step knows
+    and on a ``product`` page :data:`PRODUCT_SHELVES`, in at most
+    :data:`OTHER_ITEMS_MAX_WORDS` words) and every block after it up to the
+    next heading of its level or higher; the shelf's cards are headed at
+    lower levels. A shelf without a name the focus step knows
     (``class="s-item__wrapper"``) is still told by its heading."""
     kept: list[Block] = []
     shelf = 0  # the level of the open shelf's heading, 0 when none is open
@@ -1605,8 +1614,9 @@ def without_other_products(blocks: list[Block]) -> list[Block]:
             if shelf and block.level > shelf:
                 continue
             shelf = 0
-            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and OTHER_ITEMS.search(
-                block.text
+            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and (
+                OTHER_ITEMS.search(block.text)
+                or (product and PRODUCT_SHELVES.search(block.text))
             ):
                 shelf = block.level
                 continue
