@@ -631,6 +631,9 @@ def _shelf_blocks(title: str) -> list[Block]:
         "Similar items",
         "You may also like",
         "Recently viewed",
+        "Often viewed with each other",
+        "Sponsored products related to this item",
+        "More from Acme Lighting",
     ],
 )
 def test_a_shelf_of_other_products_goes_up_to_the_next_heading_of_its_level(
@@ -647,6 +650,26 @@ def test_a_shelf_of_other_products_goes_up_to_the_next_heading_of_its_level(
 def test_a_heading_that_only_mentions_similar_products_opens_no_shelf() -> None:
     # Past OTHER_ITEMS_MAX_WORDS a heading is a sentence, not a shelf's name.
     title = "How this lamp compares with similar products from other makers"
+    assert without_other_products(_shelf_blocks(title)) == _shelf_blocks(title)
+
+
+def test_featured_products_are_a_shelf_on_a_product_page_only() -> None:
+    # Beside a product, "Featured products" are the shop's other picks; on a
+    # collection they may be the page's own items.
+    blocks = _shelf_blocks("Featured Products")
+    assert texts(without_other_products(blocks, product=True)) == [
+        LAMP,
+        LAMP_TEXT,
+        "Specifications",
+        "Height 45 cm, bulb E27, 40 W at most.",
+    ]
+    assert without_other_products(blocks) == blocks
+
+
+def test_more_from_inside_a_heading_opens_no_shelf() -> None:
+    # "More from" names a shelf only when it opens the heading: "Get more
+    # from your lamp" is the product's own section.
+    title = "Get more from your lamp"
     assert without_other_products(_shelf_blocks(title)) == _shelf_blocks(title)
 
 
@@ -676,6 +699,72 @@ def test_extract_drops_a_shelf_of_other_products_and_explain_names_it() -> None:
     fates = {fate.block.text: fate for fate in explain(html, base_url=url).blocks}
     assert not fates["Customers also viewed"].kept
     assert fates["Pewter wall light"].rule == "a shelf of other products"
+
+
+TEE = "Staple tee"
+TEE_TEXT = (
+    "A regular fit tee in mid weight combed cotton, with neck ribbing and"
+    " double needle hems that keep their shape wash after wash."
+)
+
+
+def test_a_template_data_list_kept_off_the_screen_is_not_the_product() -> None:
+    # The shop's template writes every field a script reads into a list its
+    # class hides: more prose than the description shown, none of it seen.
+    fields = "".join(
+        f"<dt>{name}:</dt><dd>{value}</dd>"
+        for name, value in [
+            ("thumb_navy", "https://cdn.example/images/160x160/tee_navy_thumb.jpg"),
+            ("thumb_sage", "https://cdn.example/images/160x160/tee_sage_thumb.jpg"),
+            (
+                "fabric",
+                "Mid weight, 5.3 oz, 28-singles, 100% combed cotton, the"
+                " heathers 15% viscose for a softer hand.",
+            ),
+            (
+                "construction",
+                "Neck ribbing, side seamed, shoulder to shoulder tape, double"
+                " needle hems, preshrunk to keep shrinkage low.",
+            ),
+            (
+                "printing",
+                "Suited to screen printing, direct to garment printing and"
+                " embroidery; ask your printer which suits the colour.",
+            ),
+        ]
+    )
+    html = (
+        "<html><head><meta property='og:type' content='product'>"
+        '<script type=\'application/ld+json\'>{"@type": "Product",'
+        f' "name": "{TEE}", "offers": {{"@type": "Offer",'
+        ' "price": "20.00"}}</script></head>'
+        f"<body><section class='product-details'><h1>{TEE}</h1>"
+        f"<div class='content'><p>{TEE_TEXT}</p><p>$20.00</p></div>"
+        f"<div class='product-fields hide'><dl>{fields}</dl></div>"
+        "</section></body></html>"
+    )
+    url = "https://tees.example/staple-tee/"
+    page = extract(html, base_url=url)
+    assert page.page_type == "product"
+    assert texts(page.blocks) == [TEE, TEE_TEXT, "$20.00"]
+    fates = {fate.block.text: fate for fate in explain(html, base_url=url).blocks}
+    assert not fates["printing:"].kept
+
+
+def test_a_page_whose_only_prose_a_class_hides_is_read_as_it_is() -> None:
+    # With no prose outside the hidden box, that box is still the content:
+    # a script shows it, and there is nothing else to read.
+    text = (
+        "Mid weight, 5.3 oz, 28-singles, 100% combed cotton, the heathers"
+        " 15% viscose for a softer hand."
+    )
+    html = (
+        "<html><head><meta property='og:type' content='product'></head>"
+        f"<body><h1>{TEE}</h1><div class='details hide'><p>{text}</p></div>"
+        "</body></html>"
+    )
+    page = extract(html, base_url="https://tees.example/staple-tee/")
+    assert texts(page.blocks) == [TEE, text]
 
 
 def test_product_description_needs_half_its_words_missing():
@@ -1332,6 +1421,42 @@ def test_a_dialog_inside_the_page_goes_unless_it_holds_a_heading() -> None:
     chosen, blocks = focused(html.replace("<body>", "<body><main>"), "service")
     assert gone in dropped(chosen)
     assert "Sign up" not in texts(blocks)
+
+
+EMBED_CODE = '<iframe src="https://player.example/embed/42" width="100%">'
+
+
+@pytest.mark.parametrize(
+    "close",
+    [
+        "<button class='btn-close'></button>",
+        "<span class='icon' aria-label='Close'>x</span>",
+    ],
+)
+def test_an_overlay_that_holds_its_close_button_is_a_dialog(close: str) -> None:
+    # A player's "embed" panel, named only as an overlay: its close button,
+    # gone once pruned, says a script opens it over the page.
+    overlay = (
+        f"<div class='audio-embed-overlay'>{close}<p>Embed this story on your"
+        f" site: copy the code below.</p><p><code>{EMBED_CODE.replace('<', '&lt;')}"
+        "</code></p></div>"
+    )
+    html = _story(overlay)
+    page = extract(html)
+    assert texts(page.blocks) == ["Second ferry for the north isles", *STORY_LINES]
+    fates = {fate.block.text: fate for fate in explain(html).blocks}
+    assert fates[EMBED_CODE].rule == "a dialog or cookie banner over the page"
+
+
+def test_an_overlay_without_a_close_button_is_a_caption() -> None:
+    # Over a picture, an overlay holds a card's caption: it stays.
+    caption = "Harbour mug: stoneware, hand glazed in the harbour studio, £12"
+    card = (
+        "<div class='card'><img src='/mug.jpg' alt=''><div class='product-overlay'>"
+        f"<p>{caption}</p><button class='quick-add'>Add</button></div></div>"
+    )
+    page = extract(_story(card))
+    assert texts(page.blocks)[-1] == caption
 
 
 # Bylines and dates inside an article's container go

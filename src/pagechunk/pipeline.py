@@ -351,7 +351,7 @@ def _extract(
             page.blocks, options.cleaning, site=head.site, memory=memory
         )
     if focus and page_type in SHELF_TYPES:
-        kept = without_other_products(page.blocks)
+        kept = without_other_products(page.blocks, product=page_type == "product")
         if trace is not None:
             held = {id(block) for block in kept}
             trace.shelved = [b.text for b in page.blocks if id(b) not in held]

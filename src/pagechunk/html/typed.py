@@ -90,6 +90,7 @@ __all__ = [
     "DIALOG_MAX_CHARS",
     "OTHER_ITEMS",
     "OTHER_ITEMS_MAX_WORDS",
+    "PRODUCT_SHELVES",
     "POPUP_ROLES",
     "SHELF_TYPES",
     "SITE_CHROME_EDGE",
@@ -248,6 +249,26 @@ DIALOGS = frozenset(
 (a sign-up offer, a store locator, a "share" or "embed" panel) and a cookie
 consent banner. A script shows them over the page, they are never part of
 its text."""
+OVERLAYS = frozenset(["overlay", "overlays"])
+"""Name words of a box laid over something. Over the page it is a dialog
+(an "embed this" panel holding the player's code, a sign-up offer, a
+search box), and holds the control that closes it; over a picture it is a
+card's caption (a product's name and price shown on hover), and holds
+none."""
+
+CLOSE_WORDS = frozenset(["close", "dismiss"])
+"""Name words, or words of an ``aria-label``, of a button that closes a
+dialog: ``btn-close``, ``modal-close``, ``aria-label="Close"``."""
+
+_CLOSABLE = "data-pagechunk-closable"
+"""The attribute :func:`drop_unseen_text` sets on a box named as an overlay
+(:data:`OVERLAYS`) that holds its close button, before pruning takes the
+buttons out; :func:`focus_page` reads it as a dialog."""
+
+_CLOSE_TAGS = ("button", "span")
+"""The tags of a close button read: ``<button>``, and the ``<span>`` some
+pages make into one."""
+
 UPSELLS = frozenset(["rewards", "loyalty", "membership", "countdown"])
 """Name words of a shop's prompts beside what it sells: its loyalty or
 membership programme's line ("Members earn 179 points on this purchase",
@@ -437,7 +458,20 @@ def focus_page(
         top = densest(found, content)
         if top is None:
             return Focus([root], content, "no prose: the whole page")
+        unseen = _unseen_box(top)
+        if unseen is not None:
+            # A template's data kept off the screen by a class (the fields a
+            # script reads) holds the densest prose: the page's text for the
+            # eye is what stands outside it, when there is any.
+            seen = _outside(found, [unseen])
+            outside = densest(seen, content)
+            if outside is not None:
+                found, top = seen, outside
+            else:
+                unseen = None
         chosen = _typed(root, found, top, content, page_type)
+        if unseen is not None:
+            chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
     chosen.dropped = _outermost(
         chosen.dropped + _forms(containers) + _notices(containers) + _labels(containers)
@@ -682,11 +716,16 @@ def _notices(
             for e in container.iterdescendants(*_LIST_TAGS)
             if _NOTICE_WORDS.intersection(words := _name_words(e))
             or ("form" in words and FORM_MESSAGES.intersection(words))
+            or e.get(_CLOSABLE) is not None
         ]
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
-        dialogs = {e for e, words in named if DIALOGS.intersection(words)}
+        dialogs = {
+            e
+            for e, words in named
+            if DIALOGS.intersection(words) or e.get(_CLOSABLE) is not None
+        }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
         for element, words in named:
             if NOTICES.intersection(words):
@@ -982,10 +1021,26 @@ def _asides(root: etree._Element) -> list[etree._Element]:
 def _outside_asides(root: etree._Element, found: Survey) -> Survey:
     """The survey without the prose inside reviews, ratings and other
     products' boxes."""
-    known = dict.fromkeys(_asides(root), True)
-    known.setdefault(root, False)
+    return _outside(found, _asides(root))
+
+
+def _outside(found: Survey, boxes: list[etree._Element]) -> Survey:
+    """The survey without the prose inside ``boxes``."""
+    known = dict.fromkeys(boxes, True)
     prose = {e: n for e, n in found.prose.items() if not _lands(e, known)}
     return Survey(prose, found.named)
+
+
+def _unseen_box(top: etree._Element) -> etree._Element | None:
+    """The outermost of ``top`` and its ancestors that a ``class`` keeps off
+    the screen (:data:`UNSEEN_CLASSES`, none showing it at some width), or
+    None: the densest prose is then a template's data that no reader sees."""
+    found = None
+    for element in (top, *top.iterancestors()):
+        classes = element.get("class")
+        if classes and _label_rule_of(classes, None) == _UNSEEN_RULE:
+            found = element
+    return found
 
 
 def _prose_inside(found: Survey, container: etree._Element) -> int:
@@ -1305,6 +1360,10 @@ def drop_unseen_text(root: etree._Element) -> None:
     table's tick with "Yes" for screen readers, a partner's logo with its
     name, or a price drawn for the eye and spelt out for the ear ("Original
     price was: $30.00").
+
+    The same pass marks, for :func:`focus_page`, the boxes named as an
+    overlay (:data:`OVERLAYS`) that hold the button closing them
+    (:data:`CLOSE_WORDS`): dialogs, whose buttons pruning takes out.
     """
     # The groups first: a field's label holds its field, and the groups are
     # told by their fields.
@@ -1466,13 +1525,19 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
     # class value once (_label_rule_of; the id, which differs from element
     # to element, says nothing of this). Most are spans of no such class,
     # told at the cost of a tag, an attribute and a cache look-up.
+    # The same pass marks the overlays that hold their close button
+    # (_CLOSE_TAGS), which pruning takes out with every other button.
     found = []
-    for element in root.iter(*_INLINE_LABEL_TAGS, *MEDIA_TAGS):
+    for element in root.iter(*_INLINE_LABEL_TAGS, *MEDIA_TAGS, "button"):
         tag = element.tag
         if tag in MEDIA_TAGS:
             found.append(element)
             continue
         classes = element.get("class")
+        if tag in _CLOSE_TAGS and _closes(element, classes):
+            _mark_overlay(element)
+        if tag == "button":
+            continue
         if (
             (tag == "label" and _names_a_field(element))
             or (
@@ -1486,6 +1551,24 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
         ):
             found.append(element)
     return found
+
+
+def _closes(element: etree._Element, classes: str | None) -> bool:
+    """Whether a button's names or ``aria-label`` say it closes a dialog
+    (:data:`CLOSE_WORDS`)."""
+    if classes and not CLOSE_WORDS.isdisjoint(_words_of(classes, None)):
+        return True
+    label = element.get("aria-label")
+    return label is not None and not CLOSE_WORDS.isdisjoint(label.lower().split())
+
+
+def _mark_overlay(button: etree._Element) -> None:
+    """Mark the nearest box above a close button that is named as an
+    overlay (:data:`OVERLAYS`) as a dialog (:data:`_CLOSABLE`)."""
+    for ancestor in button.iterancestors():
+        if not OVERLAYS.isdisjoint(_name_words(ancestor)):
+            ancestor.set(_CLOSABLE, "")
+            return
 
 
 def _names_a_field(element: etree._Element) -> bool:
@@ -1511,15 +1594,23 @@ def _stands_for_picture(element: etree._Element) -> bool:
 
 OTHER_ITEMS = re.compile(  # the words of a shelf's heading, in English
     r"\b(?:recently viewed|also (?:viewed|bought|purchased|liked)"
-    r"|frequently bought|bought together|similar (?:items|products)"
+    r"|frequently bought|(?:bought|viewed) (?:together|with)"
+    r"|similar (?:items|products)"
     r"|related (?:items|products)|you (?:may|might) also"
-    r"|recommended for you|complete the look|other items"
-    r"|more from this (?:seller|brand|shop|store))\b",
+    r"|recommended for you|complete the look|other items|sponsored)\b"
+    r"|^\W*more from\b",
     re.IGNORECASE,
 )
 """Words of a heading that opens a shelf of other products: "Recently
-viewed", "Customers also bought", "Frequently bought together", "Similar
-items", "You may also like", "Recommended for you"."""
+viewed", "Customers also bought", "Frequently bought together", "Often
+viewed with", "Similar items", "You may also like", "Recommended for you",
+a shelf of advertised products ("Sponsored products related to this
+item") and, opening the heading, "More from" a seller, brand or shop."""
+
+PRODUCT_SHELVES = re.compile(r"\bfeatured products\b", re.IGNORECASE)
+"""Words of a heading that opens a shelf of other products on a product
+page only: "Featured products" beside a product are the shop's picks; on a
+collection or listing they may be the page's own items."""
 
 OTHER_ITEMS_MAX_WORDS = 8
 """Words a heading may hold and still name a shelf of other products; more
@@ -1530,12 +1621,15 @@ SHELF_TYPES = frozenset(["product", "collection", "listing"])
 :func:`without_other_products` takes out."""
 
 
-def without_other_products(blocks: list[Block]) -> list[Block]:
+def without_other_products(
+    blocks: list[Block], *, product: bool = False
+) -> list[Block]:
     """The blocks of a product, collection or listing page without its
     shelves of other products: a heading that names one (:data:`OTHER_ITEMS`,
-    in at most :data:`OTHER_ITEMS_MAX_WORDS` words) and every block after it
-    up to the next heading of its level or higher; the shelf's cards are
-    headed at lower levels. A shelf without a name the focus step knows
+    and on a ``product`` page :data:`PRODUCT_SHELVES`, in at most
+    :data:`OTHER_ITEMS_MAX_WORDS` words) and every block after it up to the
+    next heading of its level or higher; the shelf's cards are headed at
+    lower levels. A shelf without a name the focus step knows
     (``class="s-item__wrapper"``) is still told by its heading."""
     kept: list[Block] = []
     shelf = 0  # the level of the open shelf's heading, 0 when none is open
@@ -1544,8 +1638,9 @@ def without_other_products(blocks: list[Block]) -> list[Block]:
             if shelf and block.level > shelf:
                 continue
             shelf = 0
-            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and OTHER_ITEMS.search(
-                block.text
+            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and (
+                OTHER_ITEMS.search(block.text)
+                or (product and PRODUCT_SHELVES.search(block.text))
             ):
                 shelf = block.level
                 continue
