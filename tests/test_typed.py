@@ -23,11 +23,14 @@ from pagechunk.html.net import NET_HIDDEN_CHARS, NET_VISIBLE_CHARS
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
+    COPY_KEPT_TYPES,
+    COPY_MIN_CHARS,
     DIALOG_MAX_CHARS,
     Focus,
     focus_page,
     spare_chrome_around_main,
     with_product_description,
+    without_copies,
     without_other_products,
 )
 from pagechunk.html.walk import walk
@@ -2163,3 +2166,85 @@ def test_chrome_holding_a_role_main_is_spared_and_other_chrome_pruned() -> None:
     blocks = texts(extract(html, base_url="https://library.example/hours").blocks)
     assert blocks[-1].startswith("The reading room opens at nine")
     assert "An older post about the reading room." not in blocks
+
+
+_OFFER = (
+    "Book a table for four or more before six and the kitchen sends out a"
+    " plate of starters for the table, on the house."
+)
+_WARNING = "Allergens: every dish may hold traces of nuts, sesame and gluten."
+_RESPONSIVE_PAGE = (
+    "<html><body><main><h1>Early suppers</h1>"
+    # One copy for small screens and one for large: the page's style sheet
+    # shows one of them.
+    f"<div class='d-md-none'><p>{_OFFER}</p></div>"
+    f"<div class='d-none d-md-block'><p>{_OFFER}</p></div>"
+    f"<p>{_WARNING}</p><p>{_WARNING}</p>"
+    "<h2>Sunday lunch</h2>"
+    f"<p>{_OFFER}</p>"
+    "<p>Roasts are served from noon until the kitchen runs out, usually"
+    " around four in the afternoon.</p>"
+    "</main></body></html>"
+)
+
+
+def test_extract_keeps_one_copy_of_a_paragraph_under_one_heading() -> None:
+    # The second copy under "Early suppers" goes; the copy under "Sunday
+    # lunch" heads another section and stays, and so does a repeated line
+    # shorter than COPY_MIN_CHARS.
+    assert len(_WARNING) < COPY_MIN_CHARS <= len(_OFFER)
+    page = extract(_RESPONSIVE_PAGE, base_url="https://bistro.example/offers")
+    assert texts(page.blocks) == [
+        "Early suppers",
+        _OFFER,
+        _WARNING,
+        _WARNING,
+        "Sunday lunch",
+        _OFFER,
+        "Roasts are served from noon until the kitchen runs out, usually"
+        " around four in the afternoon.",
+    ]
+
+
+def test_parse_html_keeps_every_copy() -> None:
+    assert texts(parse_html(_RESPONSIVE_PAGE).blocks).count(_OFFER) == 3
+
+
+def test_without_copies_reads_kind_heading_and_text() -> None:
+    # Paragraphs and items are read alike (a version as a list, one as a
+    # paragraph); quotes, other headings and other text are no copies.
+    blocks = [
+        Block(_OFFER, "Menu"),
+        Block(_OFFER, "Menu"),
+        Block(_OFFER, "Menu", "item"),
+        Block(_OFFER, "Menu", "quote"),
+        Block(_OFFER, "Menu", "quote"),
+        Block(_OFFER, "Menu › Drinks"),
+        Block(_OFFER + " Booking needed.", "Menu"),
+    ]
+    assert without_copies(blocks) == [blocks[0], *blocks[3:]]
+
+
+def test_documentation_keeps_the_copies_in_each_tab() -> None:
+    assert "documentation" in COPY_KEPT_TYPES
+    step = (
+        "After a few moments the message arrives on the test phone, sent from"
+        " the number you bought in the console."
+    )
+    html = (
+        "<html><body><main><h1>Send your first message</h1>"
+        "<div role='tabpanel'><pre><code>pip install courier</code></pre>"
+        f"<p>{step}</p></div>"
+        "<div role='tabpanel' hidden><pre><code>gem install courier</code></pre>"
+        f"<p>{step}</p></div></main></body></html>"
+    )
+    page = extract(html, base_url=DOCS_URL)
+    assert page.page_type == "documentation"
+    assert texts(page.blocks).count(step) == 2
+
+
+def test_explain_names_the_copy_it_dropped() -> None:
+    found = explain(_RESPONSIVE_PAGE, base_url="https://bistro.example/offers")
+    rules = [(f.block.text, f.kept, f.rule) for f in found.blocks]
+    assert rules.count((_OFFER, False, "a copy under the same heading")) == 1
+    assert rules.count((_OFFER, True, "")) == 2

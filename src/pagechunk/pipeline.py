@@ -47,6 +47,7 @@ from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
+    COPY_KEPT_TYPES,
     SHELF_TYPES,
     Trace,
     drop_unseen_text,
@@ -55,6 +56,7 @@ from pagechunk.html.typed import (
     spare_chrome_around_main,
     walk_target,
     with_product_description,
+    without_copies,
     without_other_products,
 )
 from pagechunk.html.walk import walk
@@ -355,6 +357,12 @@ def _extract(
         if trace is not None:
             held = {id(block) for block in kept}
             trace.shelved = [b.text for b in page.blocks if id(b) not in held]
+        page.blocks = kept
+    if focus and page_type not in COPY_KEPT_TYPES:
+        kept = without_copies(page.blocks)
+        if trace is not None and len(kept) < len(page.blocks):
+            held = {id(block) for block in kept}
+            trace.copies = [b.text for b in page.blocks if id(b) not in held]
         page.blocks = kept
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)

@@ -63,7 +63,7 @@ from pagechunk.html.names import Names, name_words
 from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides
-from pagechunk.model import HEADING, Block
+from pagechunk.model import HEADING, ITEM, PARAGRAPH, Block
 from pagechunk.vocabulary import HEADING_LEVELS
 
 __all__ = [
@@ -87,6 +87,8 @@ __all__ = [
     "MEDIA_TAGS",
     "NOTICES",
     "DIALOGS",
+    "COPY_KEPT_TYPES",
+    "COPY_MIN_CHARS",
     "DIALOG_MAX_CHARS",
     "OTHER_ITEMS",
     "OTHER_ITEMS_MAX_WORDS",
@@ -107,6 +109,7 @@ __all__ = [
     "show_folded_content",
     "walk_target",
     "with_product_description",
+    "without_copies",
     "without_other_products",
 ]
 
@@ -1266,11 +1269,13 @@ def _before(a: etree._Element, b: etree._Element) -> bool:
 class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
     choice, the evidence its confidence was read from, and the text of the
-    blocks :func:`without_other_products` took out."""
+    blocks :func:`without_other_products` and :func:`without_copies` took
+    out."""
 
     focus: Focus | None = None
     evidence: Any = None
     shelved: list[str] = field(default_factory=list)
+    copies: list[str] = field(default_factory=list)
 
 
 def walk_target(
@@ -1619,6 +1624,40 @@ is a sentence that mentions them."""
 SHELF_TYPES = frozenset(["product", "collection", "listing"])
 """The page types whose shelves of other products
 :func:`without_other_products` takes out."""
+
+
+COPY_MIN_CHARS = 80
+"""Characters a paragraph or list item must hold for a second copy of it
+under the same heading to go; shorter repeats (a price, "Read more") are
+left to the block rules."""
+
+COPY_KEPT_TYPES = frozenset(["documentation"])
+"""Page types whose copies stay: documentation repeats a step in each tab
+of a tab set (one per language or platform) and a field's description on
+each object that has the field, and each copy belongs where it stands."""
+
+
+def without_copies(blocks: list[Block]) -> list[Block]:
+    """The blocks without the second and later copies of a paragraph or list
+    item of at least :data:`COPY_MIN_CHARS` characters under the same
+    heading path. A page lays some of its text out twice for readers who see
+    it once: a version for small screens and one for large ones (the other
+    hidden by a style sheet the page does not inline), a carousel's cloned
+    slides, a post's text repeated in a preview. Text repeated under
+    different headings (the same warning in two sections) stays."""
+    seen: set[tuple[str, str]] = set()
+    kept: list[Block] = []
+    for block in blocks:
+        if block.kind in _COPY_KINDS and len(block.text) >= COPY_MIN_CHARS:
+            key = (block.heading, block.text)
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(block)
+    return kept
+
+
+_COPY_KINDS = frozenset([PARAGRAPH, ITEM])
 
 
 def without_other_products(
