@@ -244,6 +244,35 @@ def test_captions_credits_and_galleries_are_removed(page):
     ]
 
 
+def test_figures_of_tables_and_code_stay_while_pictures_go(page):
+    # A <figure> around a table (WordPress's wp-block-table) or a code
+    # listing (Jekyll's highlight) is text; the picture and every caption go.
+    heading = "Tide tables for the estuary"
+
+    def line(text: str, kind: str = "paragraph") -> Block:
+        return Block(text, heading, kind)
+
+    assert focused(page("focus_figure_table")) == [
+        Block(heading, heading, "heading", 1),
+        line(
+            "The ferry runs only on a rising tide, so check the times below"
+            " before you set out for the crossing."
+        ),
+        line("Day | High water", "row"),
+        line("Monday | 06:12", "row"),
+        line("Tuesday | 06:58", "row"),
+        line(
+            "The harbour office reads the tide gauge each morning and posts any"
+            " change on the board by the steps."
+        ),
+        line("curl https://tides.example/api/estuary", "code"),
+        line(
+            "Walkers who miss the last crossing can follow the river path to the"
+            " bridge, an hour and a half inland."
+        ),
+    ]
+
+
 def test_trending_box_inside_the_story_is_removed(page):
     heading = "Hunter catches plague from a wild rabbit"
     assert focused(page("focus_trending_box")) == [

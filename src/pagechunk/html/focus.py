@@ -316,8 +316,9 @@ def boilerplate_inside(
     """Elements inside ``container`` named as comments or boilerplate, and
     pictures, other than those holding ``top``.
 
-    Evidence: names, and the ``<figure>`` and ``<figcaption>`` tags; an
-    element holding the densest prose is a wrapper, whatever its name.
+    Evidence: names, and the ``<figure>`` and ``<figcaption>`` tags (not a
+    figure holding a table or a code listing, which is text); an element
+    holding the densest prose is a wrapper, whatever its name.
     """
     keep = {top, *top.iterancestors()}
     inside = dict.fromkeys(container.iterancestors(), False)

@@ -21,7 +21,12 @@ from functools import lru_cache
 
 from lxml import etree
 
-from pagechunk.vocabulary import NAMED_TAGS, PICTURE_TAGS, PROSE_TAGS
+from pagechunk.vocabulary import (
+    FIGURE_TEXT_TAGS,
+    NAMED_TAGS,
+    PICTURE_TAGS,
+    PROSE_TAGS,
+)
 
 __all__ = [
     "BOILERPLATE",
@@ -136,15 +141,24 @@ class Names:
 
 def _kind_of(element: etree._Element) -> int:
     """The strongest kind an element's tag and ``class`` and ``id`` values
-    say."""
+    say; a ``<figure>`` holding a table or a code listing
+    (:data:`~pagechunk.vocabulary.FIGURE_TEXT_TAGS`) is text, and its tag
+    says nothing."""
     tag = element.tag
     if tag not in _NAMEABLE_TAGS:
         return NONE
     kind = _TAG_KINDS.get(tag, NONE)
+    if kind and tag == "figure" and _holds_text(element):
+        kind = NONE
     for value in (element.get("class"), element.get("id")):
         if value:
             kind = max(kind, _value_kind(value))
     return kind
+
+
+def _holds_text(figure: etree._Element) -> bool:
+    """Whether a ``<figure>`` holds a table or a code listing."""
+    return next(figure.iterdescendants(*FIGURE_TEXT_TAGS), None) is not None
 
 
 # A process-wide memory of name kinds, so that a name is matched against
