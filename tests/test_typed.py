@@ -373,6 +373,34 @@ def test_article_rule_reads_the_other_cards_as_kin(page):
     assert texts(blocks) == ["Field notes", *CARDS]
 
 
+def test_article_rule_reads_a_bare_container_with_the_kin_of_its_classed_box(page):
+    # Each place's text is a bare <main> (no class), which the densest
+    # container cannot grow past; the classed box around it,
+    # "place-block", is worn by every place, and those are read as kin,
+    # each with its heading and facts. The introduction is in no box.
+    chosen, blocks = focused(page("typed_article_bare_parts"), "article")
+    assert chosen.rule == "densest container and its kin, with the page's <h1>"
+    assert texts(blocks) == [
+        "New restaurants to try this month",
+        "The Copper Pan",
+        "A wine bar with a short menu of small plates, where the cheese board is"
+        " made for two and the bread comes warm from the oven next door.",
+        "12 Mill Street",
+        "Harbour Noodle",
+        "Hand-pulled noodles in a broth that simmers all day, served at a long"
+        " counter facing the open kitchen and the quay beyond the window.",
+        "3 Quay Road",
+        "Little Fig",
+        "A bakery by day and a supper club by night, with one long table, a set"
+        " menu that changes weekly and figs in almost every course.",
+        "48 Orchard Lane",
+        "Smoke and Salt",
+        "Brisket and ribs from a smoker in the yard, with pickles made in house"
+        " and a list of local ciders long enough to take all evening.",
+        "7 Tanner Row",
+    ]
+
+
 def test_listing_keeps_its_heading_and_introduction_above_the_cards(page):
     listing = read(page, "typed_listing_cards", LISTING_URL)
     assert texts(listing.blocks) == [

@@ -796,13 +796,14 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
     if total and held >= FOCUS_SHARE * total:
         mass = _mass_container(found, top)
         kin = held < KIN_SHARE * total or _small_in(container, mass)
-        parts = (_with_kin(found, container, mass, total) if kin else []) or [container]
+        box = _classed_box(container, mass) if kin else container
+        parts = (_with_kin(found, box, mass, total) if kin else []) or [container]
         rule = "named boilerplate inside the container"
         dropped = [
             (e, rule)
             for part in parts
             for e in boilerplate_inside(
-                part, top if part is container else part, found.named
+                part, top if part is box or part is container else part, found.named
             )
         ] + _bylines(container, top)
         name = (
@@ -833,6 +834,21 @@ def _small_in(container: etree._Element, mass: etree._Element) -> bool:
     return mass is not container and (
         text_length(container) < KIN_SHARE * text_length(mass)
     )
+
+
+def _classed_box(container: etree._Element, mass: etree._Element) -> etree._Element:
+    """The box whose kin the article's container is read with: the container
+    itself when it wears a ``class``, else its nearest ancestor below the
+    mass container that does (a CMS's ``<div class="block">`` around each
+    part's bare ``<main>`` or ``<div>``), else the container."""
+    if container.get("class"):
+        return container
+    for ancestor in container.iterancestors():
+        if ancestor is mass:
+            break
+        if ancestor.get("class"):
+            return ancestor
+    return container
 
 
 def _with_kin(
