@@ -16,6 +16,7 @@ from lxml import etree
 import pagechunk.pipeline
 from pagechunk import Block, extract, parse_html
 from pagechunk.html.focus import (
+    ITEM_PROSE,
     densest,
     focus_article,
     survey,
@@ -49,6 +50,18 @@ def test_prose_leaves_out_link_labels_and_counts_text_after_breaks():
         paragraph: len("Read") + len("and then this closing text."),
         lines: len("First line of a poem") + len("second line that follows it"),
     }
+
+
+def test_list_items_count_as_prose_from_item_prose_characters():
+    long_item = "A feature told in full, " * 7  # over ITEM_PROSE characters
+    short_item = "A short point of a list, not a paragraph at all."
+    root = etree.HTML(
+        f"<ul><li>{long_item}</li><li>{short_item}</li>"
+        f"<li><a href='/x'>{long_item}</a></li></ul>"
+    )
+    assert len(long_item.strip()) >= ITEM_PROSE > len(short_item)
+    first = root.find(".//li")
+    assert survey(root).prose == {first: len(long_item.strip())}
 
 
 def test_paragraph_split_by_breaks_counts_each_line_once():

@@ -449,6 +449,28 @@ def test_product_rule_keeps_the_boxes_named_as_the_densest_ones_box(page):
     ]
 
 
+def test_article_rule_counts_list_items_written_as_paragraphs(page):
+    # The stove's features are told in full in list items; the survey
+    # counts them as prose (ITEM_PROSE), so the container grows from the
+    # one-line introduction over them, not stopping at the introduction.
+    chosen, blocks = focused(page("typed_article_list_paragraphs"), "article")
+    assert chosen.rule == "densest container"
+    assert texts(blocks) == [
+        "Harbour 2 camping stove",
+        "A two-burner stove for the car boot, with a lid that folds into a wind"
+        " shield.",
+        "Two burners of different sizes sit side by side, so a pan of pasta and a"
+        " kettle can boil at once, and each has its own dial that turns the flame"
+        " right down for a slow sauce.",
+        "The lid and side panels fold up around the burners as a wind shield, and"
+        " fold flat over them for the trip home, held shut by a latch that will not"
+        " open in the boot.",
+        "It runs on the small screw-on gas canisters sold at every camping shop, or"
+        " on a large bottle through the hose in the box, which doubles the cooking"
+        " time between refills.",
+    ]
+
+
 def test_listing_keeps_its_heading_and_introduction_above_the_cards(page):
     listing = read(page, "typed_listing_cards", LISTING_URL)
     assert texts(listing.blocks) == [
