@@ -16,6 +16,7 @@ from lxml import etree
 import pagechunk.pipeline
 from pagechunk import Block, extract, parse_html
 from pagechunk.html.focus import (
+    ITEM_PROSE,
     densest,
     focus_article,
     survey,
@@ -49,6 +50,18 @@ def test_prose_leaves_out_link_labels_and_counts_text_after_breaks():
         paragraph: len("Read") + len("and then this closing text."),
         lines: len("First line of a poem") + len("second line that follows it"),
     }
+
+
+def test_list_items_count_as_prose_from_item_prose_characters():
+    long_item = "A feature told in full, " * 7  # over ITEM_PROSE characters
+    short_item = "A short point of a list, not a paragraph at all."
+    root = etree.HTML(
+        f"<ul><li>{long_item}</li><li>{short_item}</li>"
+        f"<li><a href='/x'>{long_item}</a></li></ul>"
+    )
+    assert len(long_item.strip()) >= ITEM_PROSE > len(short_item)
+    first = root.find(".//li")
+    assert survey(root).prose == {first: len(long_item.strip())}
 
 
 def test_paragraph_split_by_breaks_counts_each_line_once():
@@ -240,6 +253,35 @@ def test_captions_credits_and_galleries_are_removed(page):
                 "Villagers hope the pair will raise chicks, which would leave the"
                 " nest in August.",
             )
+        ),
+    ]
+
+
+def test_figures_of_tables_and_code_stay_while_pictures_go(page):
+    # A <figure> around a table (WordPress's wp-block-table) or a code
+    # listing (Jekyll's highlight) is text; the picture and every caption go.
+    heading = "Tide tables for the estuary"
+
+    def line(text: str, kind: str = "paragraph") -> Block:
+        return Block(text, heading, kind)
+
+    assert focused(page("focus_figure_table")) == [
+        Block(heading, heading, "heading", 1),
+        line(
+            "The ferry runs only on a rising tide, so check the times below"
+            " before you set out for the crossing."
+        ),
+        line("Day | High water", "row"),
+        line("Monday | 06:12", "row"),
+        line("Tuesday | 06:58", "row"),
+        line(
+            "The harbour office reads the tide gauge each morning and posts any"
+            " change on the board by the steps."
+        ),
+        line("curl https://tides.example/api/estuary", "code"),
+        line(
+            "Walkers who miss the last crossing can follow the river path to the"
+            " bridge, an hour and a half inland."
         ),
     ]
 

@@ -81,3 +81,27 @@ def test_names_read_tags_class_and_id_once_per_element():
     assert box in named and section not in named
     assert named.inside(box) == [(figure, BOILERPLATE), (links, BOILERPLATE)]
     assert named.get(section, CHROME) == CHROME
+
+
+def test_pardoned_stems_name_nothing_while_other_words_still_do():
+    root = etree.HTML(
+        "<div><div class='widget-box'>a</div><div class='widget sidebar'>b</div>"
+        "<div class='widget-box comment-list'>c</div><figure>d</figure></div>"
+    )
+    box, aside, thread = root.findall(".//div/div")
+    figure = root.find(".//figure")
+    named = Names()
+    assert named.stems(box) == ["widget"]
+    assert named.stems(thread) == ["widget"]  # the comment word is no stem to pardon
+    assert [named.kind(e) for e in (box, aside, thread)] == [
+        CHROME,
+        BOILERPLATE,
+        COMMENTS,
+    ]
+    named.pardon(named.stems(box))
+    assert [named.kind(e) for e in (box, aside, thread, figure)] == [
+        NONE,
+        BOILERPLATE,
+        COMMENTS,
+        BOILERPLATE,
+    ]

@@ -19,6 +19,7 @@ __all__ = [
     "CHROME_HEADINGS",
     "CODE_LANGUAGE_PREFIXES",
     "CONTENT_NAME_WORDS",
+    "FIGURE_TEXT_TAGS",
     "HEADING_LEVELS",
     "HEAD_TAGS",
     "HTML_MEDIA_TYPES",
@@ -102,6 +103,11 @@ NAMED_TAGS = frozenset(
 PICTURE_TAGS = frozenset({"figure", "figcaption"})
 """Elements that hold a picture and its caption: boilerplate inside an
 article by their tag alone."""
+
+FIGURE_TEXT_TAGS = ("table", "pre")
+"""What a ``<figure>`` may hold that makes it text, not a picture: a table
+(WordPress wraps each one in ``<figure class="wp-block-table">``) or a code
+listing (Jekyll's ``<figure class="highlight"><pre>``)."""
 
 CONTENT_NAME_WORDS = ("article", "content", "entry", "post", "story", "body", "text")
 """Words inside a ``class`` or ``id`` that name the article's own box."""

@@ -43,6 +43,7 @@ __all__ = [
     "CLIMB_SHARE",
     "COMMENTS",
     "DENSE_SHARE",
+    "ITEM_PROSE",
     "LOOSE_SHARE",
     "MIN_PROSE",
     "NONE",
@@ -59,6 +60,11 @@ __all__ = [
 MIN_PROSE = 25
 """Characters of its own text a block needs to count as prose."""
 
+ITEM_PROSE = 150
+"""Characters of its own text a list item needs to count as prose: a
+paragraph set as an item (a product's feature told in full, a step
+explained), not a menu's link or a short point."""
+
 DENSE_SHARE = 0.7
 """Share of added text that must be prose for the container to grow."""
 
@@ -70,7 +76,7 @@ CLIMB_SHARE = 0.7
 
 _DEMOTED = 0.2  # weight of a candidate named as boilerplate or in comments
 _PROMOTED = 1.25  # weight of a candidate named with a content word
-_SURVEYED_TAGS = (*PROSE_TAGS, "br")
+_SURVEYED_TAGS = (*PROSE_TAGS, "br", "li")
 _DROP_MARK = "pagechunk-focus-drop"
 _NO_KIND = -1  # a kind no element is named
 _TEXT_LENGTH = etree.XPath("string-length(normalize-space(.))")
@@ -96,7 +102,8 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     over the tree; names are read later, for the elements asked about.
 
     Evidence: the text a block holds outside links and nested blocks, and the
-    ``class`` and ``id`` values of blocks, lists and figures.
+    ``class`` and ``id`` values of blocks, lists and figures; a list item
+    counts when it holds :data:`ITEM_PROSE` characters of its own text.
     """
     prose: dict[etree._Element, int] = {}
     broken: dict[etree._Element, None] = {}  # in document order, see densest
@@ -110,6 +117,12 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
             chars = _own_chars(element)
             if chars >= min_prose:
                 prose[element] = chars
+        elif tag == "li":
+            text = element.text
+            if text and len(text) >= ITEM_PROSE:
+                chars = len(text.strip())
+                if chars >= ITEM_PROSE:
+                    prose[element] = chars
         else:
             text = element.text
             if text and len(text) >= min_prose:
@@ -316,8 +329,9 @@ def boilerplate_inside(
     """Elements inside ``container`` named as comments or boilerplate, and
     pictures, other than those holding ``top``.
 
-    Evidence: names, and the ``<figure>`` and ``<figcaption>`` tags; an
-    element holding the densest prose is a wrapper, whatever its name.
+    Evidence: names, and the ``<figure>`` and ``<figcaption>`` tags (not a
+    figure holding a table or a code listing, which is text); an element
+    holding the densest prose is a wrapper, whatever its name.
     """
     keep = {top, *top.iterancestors()}
     inside = dict.fromkeys(container.iterancestors(), False)

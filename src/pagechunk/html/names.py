@@ -21,7 +21,12 @@ from functools import lru_cache
 
 from lxml import etree
 
-from pagechunk.vocabulary import NAMED_TAGS, PICTURE_TAGS, PROSE_TAGS
+from pagechunk.vocabulary import (
+    FIGURE_TEXT_TAGS,
+    NAMED_TAGS,
+    PICTURE_TAGS,
+    PROSE_TAGS,
+)
 
 __all__ = [
     "BOILERPLATE",
@@ -109,17 +114,33 @@ class Names:
     small part of a page.
     """
 
-    __slots__ = ("_kinds",)
+    __slots__ = ("_kinds", "_pardoned")
 
     def __init__(self) -> None:
         self._kinds: dict[etree._Element, int] = {}
+        self._pardoned: frozenset[str] = frozenset()
 
     def kind(self, element: etree._Element) -> int:
         """The element's kind, :data:`NONE` when it is not named."""
         kind = self._kinds.get(element)
         if kind is None:
-            kind = self._kinds[element] = _kind_of(element)
+            kind = self._kinds[element] = _kind_of(element, self._pardoned)
         return kind
+
+    def stems(self, element: etree._Element) -> list[str]:
+        """The stems of the words (``widget``, ``gallery``, ``shar``...) that
+        name the element as chrome or boilerplate by its ``class``; its tag,
+        its ``id`` and words naming comments are left out."""
+        classes = element.get("class")
+        if not classes or element.tag not in _NAMEABLE_TAGS:
+            return []
+        return [stem for stem, kind in _value_stems(classes) if kind < COMMENTS]
+
+    def pardon(self, stems: Iterable[str]) -> None:
+        """From now on, read no kind from words of these stems: on this page
+        they name the box that holds the article, not boilerplate."""
+        self._pardoned = self._pardoned.union(stems)
+        self._kinds.clear()
 
     def get(self, element: etree._Element, default: int | None = None) -> int | None:
         """The element's kind, or ``default`` when it is not named."""
@@ -134,17 +155,45 @@ class Names:
         return [(element, kind) for element in elements if (kind := self.kind(element))]
 
 
-def _kind_of(element: etree._Element) -> int:
+def _kind_of(element: etree._Element, pardoned: frozenset[str]) -> int:
     """The strongest kind an element's tag and ``class`` and ``id`` values
-    say."""
+    say, words of the ``pardoned`` stems left out; a ``<figure>`` holding a
+    table or a code listing (:data:`~pagechunk.vocabulary.FIGURE_TEXT_TAGS`)
+    is text, and its tag says nothing."""
     tag = element.tag
     if tag not in _NAMEABLE_TAGS:
         return NONE
     kind = _TAG_KINDS.get(tag, NONE)
+    if kind and tag == "figure" and _holds_text(element):
+        kind = NONE
     for value in (element.get("class"), element.get("id")):
-        if value:
-            kind = max(kind, _value_kind(value))
+        if not value:
+            continue
+        said = _value_kind(value)
+        if said > kind and pardoned:  # some of its words may be pardoned
+            said = max(
+                (k for stem, k in _value_stems(value) if stem not in pardoned),
+                default=NONE,
+            )
+        kind = max(kind, said)
     return kind
+
+
+@lru_cache(maxsize=4096)
+def _value_stems(value: str) -> tuple[tuple[str, int], ...]:
+    """The stems in a ``class`` or ``id`` value that name a kind, each with
+    its kind, as :func:`name_kinds` reads them; asked only of pages whose
+    names some stem is pardoned on."""
+    text = f" {value.lower()} ".translate(_SEPARATORS)
+    return tuple(
+        (match[1], _WORD_KINDS.get(match[1], BOILERPLATE))
+        for match in _NAME_WORDS.finditer(text)
+    )
+
+
+def _holds_text(figure: etree._Element) -> bool:
+    """Whether a ``<figure>`` holds a table or a code listing."""
+    return next(figure.iterdescendants(*FIGURE_TEXT_TAGS), None) is not None
 
 
 # A process-wide memory of name kinds, so that a name is matched against

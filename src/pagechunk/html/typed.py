@@ -472,7 +472,8 @@ def focus_page(
                 found, top = seen, outside
             else:
                 unseen = None
-        chosen = _typed(root, found, top, content, page_type)
+        mass = _mass_container(found, top)
+        chosen = _typed(root, found, top, mass, content, page_type)
         if unseen is not None:
             chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
@@ -494,14 +495,40 @@ def _typed(
     root: etree._Element,
     found: Survey,
     top: etree._Element,
+    mass: etree._Element,
     content: set[etree._Element],
     page_type: str,
 ) -> Focus:
     if page_type == "forum":
-        return _forum(root, found, top)
+        return _forum(root, found, top, mass)
     if page_type == "product":
-        return _product(root, found, top, content)
-    return _article(found, top, content)
+        return _product(root, found, top, mass, content)
+    return _article(found, top, mass, content)
+
+
+def _pardon_kin_names(found: Survey, top: etree._Element, mass: etree._Element) -> None:
+    """Pardon the name of the box that is or holds the densest element, below
+    the mass container, when boxes of its tag and ``class`` stand beside it
+    there: the words that name it as chrome or boilerplate
+    (``elementor-widget-container``, ``gallery-content``) name, on this
+    page, the boxes the content stands in, and its kin are the content's
+    other parts. Only the nearest named box is read, and only the words of
+    its ``class``; comments are not pardoned."""
+    named = found.named
+    for box in (top, *top.iterancestors()):
+        if box is mass:
+            return
+        if named.kind(box):
+            break
+    else:
+        return
+    classes = box.get("class")
+    if not classes:
+        return
+    kin = (e for e in mass.iterdescendants(box.tag) if e.get("class") == classes)
+    stems = named.stems(box)
+    if stems and next(kin, None) is not None and next(kin, None) is not None:
+        named.pardon(stems)
 
 
 def _whole_page(
@@ -831,20 +858,26 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
     return ""
 
 
-def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -> Focus:
+def _article(
+    found: Survey,
+    top: etree._Element,
+    mass: etree._Element,
+    content: set[etree._Element],
+) -> Focus:
+    _pardon_kin_names(found, top, mass)
     container = climb(top, found, content_stops(found, content))
     total = sum(found.prose.values())
     held = _prose_inside(found, container) if total else 0
     if total and held >= FOCUS_SHARE * total:
-        mass = _mass_container(found, top)
         kin = held < KIN_SHARE * total or _small_in(container, mass)
-        parts = (_with_kin(found, container, mass, total) if kin else []) or [container]
+        box = _classed_box(container, mass) if kin else container
+        parts = (_with_kin(found, box, mass, total) if kin else []) or [container]
         rule = "named boilerplate inside the container"
         dropped = [
             (e, rule)
             for part in parts
             for e in boilerplate_inside(
-                part, top if part is container else part, found.named
+                part, top if part is box or part is container else part, found.named
             )
         ] + _bylines(container, top)
         name = (
@@ -852,7 +885,7 @@ def _article(found: Survey, top: etree._Element, content: set[etree._Element]) -
         )
         chosen = Focus(parts, set(parts), name, dropped)
     else:
-        container = _mass_container(found, top)
+        container = mass
         chosen = Focus(
             [container],
             {container},
@@ -875,6 +908,21 @@ def _small_in(container: etree._Element, mass: etree._Element) -> bool:
     return mass is not container and (
         text_length(container) < KIN_SHARE * text_length(mass)
     )
+
+
+def _classed_box(container: etree._Element, mass: etree._Element) -> etree._Element:
+    """The box whose kin the article's container is read with: the container
+    itself when it wears a ``class``, else its nearest ancestor below the
+    mass container that does (a CMS's ``<div class="block">`` around each
+    part's bare ``<main>`` or ``<div>``), else the container."""
+    if container.get("class"):
+        return container
+    for ancestor in container.iterancestors():
+        if ancestor is mass:
+            break
+        if ancestor.get("class"):
+            return ancestor
+    return container
 
 
 def _with_kin(
@@ -945,8 +993,11 @@ def _same_page_links(element: etree._Element) -> bool:
     return linked >= TOC_LINK_SHARE * text_length(element) > 0
 
 
-def _forum(root: etree._Element, found: Survey, top: etree._Element) -> Focus:
-    container = _mass_container(found, top)
+def _forum(
+    root: etree._Element, found: Survey, top: etree._Element, mass: etree._Element
+) -> Focus:
+    container = mass
+    _pardon_kin_names(found, top, mass)
     rule = "mass container, comments kept"
     first = _first_post(root)
     if (
@@ -977,6 +1028,7 @@ def _product(
     root: etree._Element,
     found: Survey,
     top: etree._Element,
+    mass: etree._Element,
     content: set[etree._Element],
 ) -> Focus:
     rule = "mass container"
@@ -990,8 +1042,10 @@ def _product(
             rule = "whole page (its only prose is in reviews or other products)"
             return Focus([root], set(), rule, _outermost(asides))
         top = outside
+        mass = _mass_container(found, top)
         rule += " outside reviews and other products"
-    container = _mass_container(found, top)
+    container = mass
+    _pardon_kin_names(found, top, mass)
     dropped = _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS))
     keep = {top, *top.iterancestors()}
     dropped += [
