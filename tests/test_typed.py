@@ -2363,3 +2363,66 @@ def test_explain_names_the_copy_it_dropped() -> None:
     rules = [(f.block.text, f.kept, f.rule) for f in found.blocks]
     assert rules.count((_OFFER, False, "a copy under the same heading")) == 1
     assert rules.count((_OFFER, True, "")) == 2
+
+
+# A category's description set below its grid, after <main> closes
+
+GUIDE = (
+    "A pan that sits flat on a small stove and holds heat through a breeze"
+    " cooks a proper meal at camp; aluminium is light, and steel outlasts it"
+    " by years.",
+    "Pick a pot that holds half a litre a person, with a lid that doubles as a"
+    " frying pan, and a handle that folds away so the whole set nests in one"
+    " bag or pack.",
+    "Clean a pan with sand and a little water from the stream, well away from"
+    " it, and dry it over the last of the flame so the steel does not rust"
+    " before the next trip.",
+    "A windshield saves more fuel than any stove's design: wrap it round the"
+    " burner, leave a gap for air at the bottom, and a small can lasts a"
+    " long weekend for two.",
+)
+FOOTER_BLURB = (
+    "We are a small family shop in the hills, packing every order by hand since"
+    " 1998 and sending it out the same day from our workshop by the river.",
+    "Sign up to hear of new kit first; we write once a month and never share"
+    " your address with anyone, and you can leave the list with one click.",
+)
+GUIDE_BELOW_MAIN = (
+    "<html><body><main><h1>Camp cookware</h1>"
+    "<p>Pots, pans and stoves for cooking outdoors.</p>"
+    + "".join(
+        f"<div class='tile'><h2>Trail pot {n}</h2><p>A light pot that nests a"
+        f" stove and a gas can inside it, with a folding handle, size {n}.</p>"
+        f"<p>\u00a3{n}9.00</p></div>"
+        for n in range(1, 13)
+    )
+    + "</main><div class='category-text'><h2>Choosing camp cookware</h2>"
+    + "".join(f"<p>{line}</p>" for line in GUIDE)
+    + "</div><div class='site-footer'>"
+    + "".join(f"<p>{line}</p>" for line in FOOTER_BLURB)
+    + "</div></body></html>"
+)
+
+
+def test_a_page_read_within_main_keeps_the_prose_set_below_it() -> None:
+    # A box of paragraphs after <main> closes is the category's own text and
+    # is read with it; the prose of a box named as the site's footer stays
+    # out.
+    chosen, blocks = focused(GUIDE_BELOW_MAIN, "collection")
+    assert chosen.rule == "whole page, within its content elements"
+    assert texts(blocks) == [
+        "Camp cookware",
+        "Pots, pans and stoves for cooking outdoors.",
+        *(
+            line
+            for n in range(1, 13)
+            for line in (
+                f"Trail pot {n}",
+                f"A light pot that nests a stove and a gas can inside it, with a"
+                f" folding handle, size {n}.",
+                f"\u00a3{n}9.00",
+            )
+        ),
+        "Choosing camp cookware",
+        *GUIDE,
+    ]

@@ -22,7 +22,8 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
 - **collection, listing, service**: the whole pruned page, every repeated
   item and section; ``<main>``/``<article>`` restrict it only when they
   hold :data:`CONTENT_SHARE` of its text and are not several
-  ``<article>`` cards.
+  ``<article>`` cards, and then the boxes of prose outside them (a
+  category's guide below the grid) are read with them.
 
 Every rule then drops the forms and the notice bars inside its containers
 that hold little of their text (a reply box, a search or sign-up form, a
@@ -51,6 +52,7 @@ from lxml import etree
 from pagechunk.html.focus import (
     BOILERPLATE,
     COMMENTS,
+    NONE,
     Survey,
     boilerplate_inside,
     climb,
@@ -91,6 +93,9 @@ __all__ = [
     "COPY_MIN_CHARS",
     "DIALOG_MAX_CHARS",
     "OTHER_ITEMS",
+    "OUTSIDE_CHROME",
+    "OUTSIDE_PARAGRAPH",
+    "OUTSIDE_PROSE",
     "OTHER_ITEMS_MAX_WORDS",
     "PRODUCT_SHELVES",
     "POPUP_ROLES",
@@ -128,6 +133,21 @@ an article's container is read with its kin (the boxes of its own tag and
 CONTENT_SHARE = 0.5
 """Share of a whole-page type's text its content elements must hold to
 restrict it."""
+
+OUTSIDE_PARAGRAPH = 150
+"""Characters of a ``<p>`` outside a whole-page type's content elements that
+make it prose: a category's buying guide or description set below the
+grid, after ``<main>`` closes."""
+
+OUTSIDE_PROSE = 500
+"""Characters of :data:`OUTSIDE_PARAGRAPH` paragraphs one box outside the
+content elements must hold, in two paragraphs or more, to be read with
+them."""
+
+OUTSIDE_CHROME = frozenset(["header", "footer", "nav", "aside", "form", "dialog"])
+"""Tags whose paragraphs stay out of a whole-page type's text even when they
+are prose: the site's header and footer blurbs, side panels, sign-up
+forms and dialogs."""
 
 _DROP_MARK = "pagechunk-typed-drop"
 
@@ -545,6 +565,7 @@ def _whole_page(
     else:
         total = text_length(root)
         if visible >= CONTENT_SHARE * total:
+            content = content | _prose_outside(root, content)
             chosen = Focus([root], content, "whole page, within its content elements")
         else:
             chosen = Focus(
@@ -557,6 +578,39 @@ def _whole_page(
         + _comment_boxes(root, total)
     )
     return chosen
+
+
+def _prose_outside(
+    root: etree._Element, content: set[etree._Element]
+) -> set[etree._Element]:
+    """The boxes outside a whole-page type's content elements that hold
+    prose: two ``<p>`` or more of :data:`OUTSIDE_PARAGRAPH` characters, as
+    children, :data:`OUTSIDE_PROSE` characters together. A shop sets a
+    category's description or buying guide under its grid, after ``<main>``
+    closes; a box inside :data:`OUTSIDE_CHROME` tags or named as chrome,
+    boilerplate or comments (a footer's blurb, a sidebar) stays out. Only the
+    ``<p>`` elements are visited, by libxml2's tag filter."""
+    prose: dict[etree._Element, list[int]] = {}
+    for paragraph in root.iterdescendants("p"):
+        chars = text_length(paragraph)
+        box = paragraph.getparent()
+        if chars >= OUTSIDE_PARAGRAPH and box is not None:
+            prose.setdefault(box, []).append(chars)
+    names = Names()
+    boxes: set[etree._Element] = set()
+    for box, sizes in prose.items():
+        if len(sizes) < 2 or sum(sizes) < OUTSIDE_PROSE:
+            continue
+        line = (box, *box.iterancestors())
+        if any(
+            e in content
+            or e.tag in OUTSIDE_CHROME
+            or (e.tag != "body" and names.kind(e) != NONE)
+            for e in line
+        ):
+            continue
+        boxes.add(box)
+    return boxes
 
 
 def _cards(content: set[etree._Element]) -> bool:
