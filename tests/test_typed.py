@@ -2426,3 +2426,41 @@ def test_a_page_read_within_main_keeps_the_prose_set_below_it() -> None:
         "Choosing camp cookware",
         *GUIDE,
     ]
+
+
+# A teaser's summary linked a second time, hidden from screen readers
+
+TEASERS = (
+    "<html><body><main><h1>Headphones</h1>"
+    + "".join(
+        f"<article><h2><a href='/news/{n}'>Studio headphones, part {n}</a></h2>"
+        f"<p><a href='/news/{n}' aria-hidden='true' tabindex='-1'>A closed-back"
+        f" pair for the studio with a coiled cable, tested for week {n}.</a></p>"
+        f"<a href='/news/{n}' aria-hidden='true' tabindex='-1'>Read more</a>"
+        f"<a href='/news/{n}' aria-hidden='true'>A second link without the tab"
+        f" order kept, card {n}.</a></article>"
+        for n in range(1, 4)
+    )
+    + "</main></body></html>"
+)
+
+
+def test_extract_reads_a_summary_linked_again_for_the_eye() -> None:
+    # A link out of the tab order and hidden from screen readers, holding a
+    # sentence, is on the screen: a teaser's summary. A short one ("Read
+    # more") and an aria-hidden link left in the tab order stay hidden, and
+    # parse_html keeps the text API's rule.
+    page = extract(TEASERS, base_url="https://news.example/topic/headphones")
+    assert texts(page.blocks) == [
+        "Headphones",
+        *(
+            line
+            for n in range(1, 4)
+            for line in (
+                f"Studio headphones, part {n}",
+                f"A closed-back pair for the studio with a coiled cable, tested"
+                f" for week {n}.",
+            )
+        ),
+    ]
+    assert not any("closed-back" in line for line in texts(parse_html(TEASERS).blocks))

@@ -99,6 +99,7 @@ __all__ = [
     "OTHER_ITEMS_MAX_WORDS",
     "PRODUCT_SHELVES",
     "POPUP_ROLES",
+    "REDUNDANT_LINK_CHARS",
     "SHELF_TYPES",
     "SITE_CHROME_EDGE",
     "TOC_LINK_SHARE",
@@ -395,6 +396,12 @@ not its content."""
 ANNOUNCED_MAX_CHARS = 200
 """The most text an element of :data:`ANNOUNCED_ROLES` may hold and still be
 read as a message; more is content that a page marked so."""
+
+REDUNDANT_LINK_CHARS = 40
+"""Characters of text that make a link hidden from screen readers and taken
+out of the tab order (``aria-hidden="true"``, ``tabindex="-1"``) a
+sentence shown to the eye: a teaser's summary linked a second time, which
+assistive technology skips as a repeat of the title's link."""
 
 POPUP_ROLES = frozenset({"dialog", "alertdialog", "menu", "menubar", "listbox"})
 """Roles of the regions a disclosure button may open that are no folded
@@ -1537,6 +1544,7 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
     the attributes that still hide, for :func:`~pagechunk.html.prune.prune`.
     """
     shown: set[etree._Element] = set()
+    redundant: set[etree._Element] = set()
     controlled: set[str] | None = None
     for attribute in marking:
         name = attribute.attrname
@@ -1544,6 +1552,9 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             continue
         element = attribute.getparent()
         if element in shown:
+            continue
+        if name == "aria-hidden" and _redundant_link(element, attribute):
+            redundant.add(element)
             continue
         # What the element is comes first: hides() reads a style as CSS
         # does, and most hidden elements are no folded panel.
@@ -1571,18 +1582,43 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             and button.get("aria-expanded") is not None
         ):
             button.tag = "span"  # read as the heading's text, not dropped
-    if not shown:
+    if not shown and not redundant:
         return marking
     for element in shown:
         for name in ("hidden", "aria-hidden", "style"):
             value = element.get(name)
             if value is not None and hides(name, value):
                 del element.attrib[name]
+    for element in redundant:
+        del element.attrib["aria-hidden"]
     return [
         attribute
         for attribute in marking
-        if attribute.attrname == "role" or attribute.getparent() not in shown
+        if attribute.attrname == "role"
+        or not (
+            attribute.getparent() in shown
+            or (
+                attribute.attrname == "aria-hidden"
+                and attribute.getparent() in redundant
+            )
+        )
     ]
+
+
+def _redundant_link(element: etree._Element, attribute: str) -> bool:
+    """Whether an element hidden from screen readers is a link shown to the
+    eye: an ``<a href>`` taken out of the tab order (``tabindex="-1"``) that
+    holds :data:`REDUNDANT_LINK_CHARS` characters of text. A card links its
+    summary as well as its title and hides the second link from assistive
+    technology, which would read the same link twice; the text stays on
+    the screen."""
+    return (
+        element.tag == "a"
+        and element.get("href") is not None
+        and (element.get("tabindex") or "").strip() == "-1"
+        and hides("aria-hidden", attribute)
+        and text_length(element) >= REDUNDANT_LINK_CHARS
+    )
 
 
 def _controlled(root: etree._Element) -> set[str]:
