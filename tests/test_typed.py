@@ -1242,6 +1242,26 @@ def test_a_listing_drops_the_site_header_and_footer_inside_its_main() -> None:
     ]
 
 
+def test_footer_boxes_without_a_class_are_not_an_items_field() -> None:
+    # Boxes named footer by their id alone, nested (a site's footer and its
+    # upper and lower rows), wear no class: they are not FORM_REPEATS boxes
+    # of one class, a field of each item, and the outermost goes.
+    html = SHOP_CHROME.replace(
+        "<div id='page-footer'><a href='/help'>Help</a><a href='/returns'>"
+        "Returns</a><p>Copyright 2026 Example Outdoor Ltd.</p></div>",
+        "<div id='ContainerFooter'><div id='FooterUpper'><a href='/help'>Help</a>"
+        "</div><div id='FooterLower'><a href='/returns'>Returns</a></div>"
+        "<div id='FooterLegal'><p>Copyright 2026 Example Outdoor Ltd.</p></div>"
+        "</div>",
+    )
+    chosen, blocks = focused(html, "listing")
+    assert [(e.get("class") or e.get("id"), why) for e, why in chosen.dropped] == [
+        ("site-top", "the site's header or footer"),
+        ("ContainerFooter", "the site's header or footer"),
+    ]
+    assert texts(blocks)[-1] == "4 reviews"
+
+
 def test_a_footer_with_the_page_text_after_it_is_a_section_footer() -> None:
     # A box named footer that stands before most of the page closes a
     # section (a gallery, a promotion), not the site: it stays.

@@ -652,7 +652,8 @@ def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     boxes = list(root.iterdescendants("header", "footer")) + [
         e for e in root.iterdescendants(*_LIST_TAGS) if "footer" in _name_words(e)
     ]
-    classes = Counter(e.get("class") for e in boxes)
+    # Boxes without a class are no repeated field of an item.
+    classes = Counter(e.get("class") for e in boxes if e.get("class"))
     edge = SITE_CHROME_EDGE * total
     return [
         (e, "the site's header or footer")
