@@ -2484,3 +2484,29 @@ def test_extract_reads_a_summary_linked_again_for_the_eye() -> None:
         ),
     ]
     assert not any("closed-back" in line for line in texts(parse_html(TEASERS).blocks))
+
+
+def test_a_page_read_within_main_keeps_questions_answered_below_it() -> None:
+    # Each answer of a questions box stands in a panel of its own, one
+    # paragraph each: the box holding all of them is read.
+    faq = (
+        "<div class='questions'><h2>Questions about camp cookware</h2>"
+        + "".join(
+            f"<div class='panel'><h3>Question {n}</h3><div class='answer'>"
+            f"<p>{line}</p></div></div>"
+            for n, line in enumerate(GUIDE, 1)
+        )
+        + "</div>"
+    )
+    html = GUIDE_BELOW_MAIN.replace(
+        "<div class='category-text'><h2>Choosing camp cookware</h2>"
+        + "".join(f"<p>{line}</p>" for line in GUIDE)
+        + "</div>",
+        faq,
+    )
+    chosen, blocks = focused(html, "collection")
+    assert chosen.rule == "whole page, within its content elements"
+    assert texts(blocks)[-9:] == [
+        "Questions about camp cookware",
+        *(line for n, text in enumerate(GUIDE, 1) for line in (f"Question {n}", text)),
+    ]

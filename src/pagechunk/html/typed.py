@@ -591,31 +591,43 @@ def _prose_outside(
     root: etree._Element, content: set[etree._Element]
 ) -> set[etree._Element]:
     """The boxes outside a whole-page type's content elements that hold
-    prose: two ``<p>`` or more of :data:`OUTSIDE_PARAGRAPH` characters, as
-    children, :data:`OUTSIDE_PROSE` characters together. A shop sets a
-    category's description or buying guide under its grid, after ``<main>``
-    closes; a box inside :data:`OUTSIDE_CHROME` tags or named as chrome,
-    boilerplate or comments (a footer's blurb, a sidebar) stays out. Only the
-    ``<p>`` elements are visited, by libxml2's tag filter."""
-    prose: dict[etree._Element, list[int]] = {}
+    prose: two ``<p>`` or more of :data:`OUTSIDE_PARAGRAPH` characters,
+    :data:`OUTSIDE_PROSE` characters together. A shop sets a category's
+    description, buying guide or questions under its grid, after
+    ``<main>`` closes. Each box that stands beside the content elements'
+    ancestors is read down to the smallest box holding all its paragraphs.
+    A paragraph inside :data:`OUTSIDE_CHROME` tags or a box named as
+    chrome, boilerplate or comments (a footer's blurb, a sidebar) does not
+    count. Only the ``<p>`` elements are visited, by libxml2's tag filter,
+    and their ancestors read."""
+    around = {a for element in content for a in element.iterancestors()}
+    names = Names()
+    held: dict[etree._Element, list[int]] = {}  # paragraphs, characters
     for paragraph in root.iterdescendants("p"):
         chars = text_length(paragraph)
-        box = paragraph.getparent()
-        if chars >= OUTSIDE_PARAGRAPH and box is not None:
-            prose.setdefault(box, []).append(chars)
-    names = Names()
+        if chars < OUTSIDE_PARAGRAPH:
+            continue
+        line: list[etree._Element] = []
+        for box in paragraph.iterancestors():
+            if box in around:
+                break
+            if box in content or box.tag in OUTSIDE_CHROME or names.kind(box) != NONE:
+                line = []
+                break
+            line.append(box)
+        for box in line:
+            counts = held.setdefault(box, [0, 0])
+            counts[0] += 1
+            counts[1] += chars
     boxes: set[etree._Element] = set()
-    for box, sizes in prose.items():
-        if len(sizes) < 2 or sum(sizes) < OUTSIDE_PROSE:
+    for top, (count, chars) in held.items():
+        if top.getparent() not in around or count < 2 or chars < OUTSIDE_PROSE:
             continue
-        line = (box, *box.iterancestors())
-        if any(
-            e in content
-            or e.tag in OUTSIDE_CHROME
-            or (e.tag != "body" and names.kind(e) != NONE)
-            for e in line
-        ):
-            continue
+        box = top
+        while (
+            inner := next((c for c in box if held.get(c, (0,))[0] == count), None)
+        ) is not None:
+            box = inner
         boxes.add(box)
     return boxes
 
