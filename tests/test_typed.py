@@ -2510,3 +2510,41 @@ def test_a_page_read_within_main_keeps_questions_answered_below_it() -> None:
         "Questions about camp cookware",
         *(line for n, text in enumerate(GUIDE, 1) for line in (f"Question {n}", text)),
     ]
+
+
+# The count of a listing's results
+
+COUNTED = (
+    "<html><body><main><h1>Tent pegs</h1>"
+    "<div class='toolbar'><p class='woocommerce-result-count'>Showing 1\u20134"
+    " of 29 results</p><div class='product-count'>29 products</div></div>"
+    + "".join(
+        f"<div class='tile'><h2>Y-peg {n}</h2><p>A light aluminium peg for soft"
+        f" ground, pack of {n * 4}.</p><span class='review-count'>{n + 9}"
+        " reviews</span></div>"
+        for n in range(1, 5)
+    )
+    + "</main></body></html>"
+)
+
+
+def test_a_page_read_whole_drops_the_count_of_its_results() -> None:
+    # A box named count holding a number is the listing's count of results;
+    # one class worn by every item's count (its reviews) is an item's field.
+    chosen, blocks = focused(COUNTED, "collection")
+    assert dropped(chosen) == [
+        ("woocommerce-result-count", "the count of a listing's results"),
+        ("product-count", "the count of a listing's results"),
+    ]
+    assert texts(blocks) == [
+        "Tent pegs",
+        *(
+            line
+            for n in range(1, 5)
+            for line in (
+                f"Y-peg {n}",
+                f"A light aluminium peg for soft ground, pack of {n * 4}.",
+                f"{n + 9} reviews",
+            )
+        ),
+    ]

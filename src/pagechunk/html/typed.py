@@ -100,6 +100,7 @@ __all__ = [
     "PRODUCT_SHELVES",
     "POPUP_ROLES",
     "REDUNDANT_LINK_CHARS",
+    "RESULT_COUNT_MAX_CHARS",
     "SHELF_TYPES",
     "SITE_CHROME_EDGE",
     "TOC_LINK_SHARE",
@@ -233,6 +234,10 @@ LIST_CHROME = frozenset(
 
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
+
+RESULT_COUNT_MAX_CHARS = 40
+"""Characters a box named as a listing's count of results may hold; more
+is text of the page's own."""
 
 LIST_CHROME_PROSE = 80
 """Characters of a paragraph that make a box named as a filter, sort or
@@ -642,14 +647,42 @@ def _cards(content: set[etree._Element]) -> bool:
 
 def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
     """The filter, sort and pagination bars of a listing: elements named so
-    that hold under :data:`LIST_CHROME_SHARE` of the page's text, ``total``
-    characters (a wrapper named for its results holds more), and no
-    paragraph of :data:`LIST_CHROME_PROSE` characters or more: a bar holds
-    labels and links, and a box that holds prose is content whose items
-    a script filters (``filter-item``, ``filter-tabs``)."""
-    rule = "filters, sorting or pagination of a listing"
-    bars = _named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total)
-    return _outermost([(e, why) for e, why in bars if not _holds_prose(e)])
+    (:data:`LIST_CHROME`) that hold under :data:`LIST_CHROME_SHARE` of the
+    page's text, ``total`` characters (a wrapper named for its results
+    holds more), and no paragraph of :data:`LIST_CHROME_PROSE` characters or
+    more: a bar holds labels and links, and a box that holds prose is
+    content whose items a script filters (``filter-item``, ``filter-tabs``).
+    The same pass finds the count of the results: a box named ``count``
+    (Shopify's ``product-count``, WooCommerce's
+    ``woocommerce-result-count``, ``total-count``) holding a digit in at most
+    :data:`RESULT_COUNT_MAX_CHARS` characters ("1,072 results", "Showing
+    1-16 of 29 results"), and no heading. A ``class`` worn by
+    :data:`FORM_REPEATS` such counts or more is a field of each item (a
+    product's count of reviews), which stays."""
+    limit = LIST_CHROME_SHARE * total
+    bars = []
+    counts = []
+    for e in root.iterdescendants(*_LIST_TAGS):
+        words = _name_words(e)
+        if not LIST_CHROME.isdisjoint(words):
+            if text_length(e) < limit and not _holds_prose(e):
+                bars.append((e, "filters, sorting or pagination of a listing"))
+        elif (
+            "count" in words
+            and text_length(e) <= RESULT_COUNT_MAX_CHARS
+            and any(c.isdigit() for c in "".join(map(str, e.itertext())))
+            and next(e.iterdescendants(*HEADING_LEVELS), None) is None
+        ):
+            counts.append(e)
+    classes = Counter(e.get("class") for e in counts if e.get("class"))
+    return _outermost(
+        bars
+        + [
+            (e, "the count of a listing's results")
+            for e in counts
+            if classes[e.get("class")] < FORM_REPEATS
+        ]
+    )
 
 
 def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
@@ -752,27 +785,6 @@ def _holds_prose(element: etree._Element) -> bool:
     return any(
         text_length(p) >= LIST_CHROME_PROSE for p in element.iterdescendants("p")
     )
-
-
-def _named_bars(
-    root: etree._Element,
-    words: frozenset[str],
-    share: float,
-    rule: str,
-    total: int | None = None,
-) -> list[tuple[etree._Element, str]]:
-    """The boxes and bars under ``root`` whose ``class`` or ``id`` holds one
-    of ``words`` and that hold under ``share`` of ``root``'s text (``total``
-    characters, when known), each with ``rule``."""
-    named = [
-        e
-        for e in root.iterdescendants(*_LIST_TAGS)
-        if not words.isdisjoint(_words_of(e.get("class"), e.get("id")))
-    ]
-    if not named:
-        return []
-    limit = share * (text_length(root) if total is None else total)
-    return [(e, rule) for e in named if text_length(e) < limit]
 
 
 def _forms(
