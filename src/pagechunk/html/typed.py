@@ -577,23 +577,27 @@ def _whole_page(
     else:
         total = text_length(root)
         if visible >= CONTENT_SHARE * total:
-            content = content | _prose_outside(root, content)
             chosen = Focus([root], content, "whole page, within its content elements")
         else:
             chosen = Focus(
                 [root], set(), "whole page (its content elements hold little)"
             )
+    # The bar rule's pass hands on the page's paragraphs, for the prose
+    # outside the content elements that the walk keeps to.
+    paragraphs: list[etree._Element] | None = [] if chosen.content else None
     chosen.dropped = (
-        _list_chrome(root, total)
+        _list_chrome(root, total, paragraphs)
         + _site_chrome(root, total)
         + _menus(root, total)
         + _comment_boxes(root, total)
     )
+    if paragraphs:
+        chosen.content = chosen.content | _prose_outside(paragraphs, chosen.content)
     return chosen
 
 
 def _prose_outside(
-    root: etree._Element, content: set[etree._Element]
+    paragraphs: list[etree._Element], content: set[etree._Element]
 ) -> set[etree._Element]:
     """The boxes outside a whole-page type's content elements that hold
     prose: two ``<p>`` or more of :data:`OUTSIDE_PARAGRAPH` characters,
@@ -603,12 +607,13 @@ def _prose_outside(
     ancestors is read down to the smallest box holding all its paragraphs.
     A paragraph inside :data:`OUTSIDE_CHROME` tags or a box named as
     chrome, boilerplate or comments (a footer's blurb, a sidebar) does not
-    count. Only the ``<p>`` elements are visited, by libxml2's tag filter,
-    and their ancestors read."""
+    count. ``paragraphs`` are the page's ``<p>`` elements, as the bar
+    rule's pass (:func:`_list_chrome`) visited them; only their ancestors
+    are read."""
     around = {a for element in content for a in element.iterancestors()}
     names = Names()
     held: dict[etree._Element, list[int]] = {}  # paragraphs, characters
-    for paragraph in root.iterdescendants("p"):
+    for paragraph in paragraphs:
         chars = text_length(paragraph)
         if chars < OUTSIDE_PARAGRAPH:
             continue
@@ -645,7 +650,11 @@ def _cards(content: set[etree._Element]) -> bool:
     return len(tops) > 1 and all(e.tag == "article" for e in tops)
 
 
-def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+def _list_chrome(
+    root: etree._Element,
+    total: int,
+    paragraphs: list[etree._Element] | None = None,
+) -> list[tuple[etree._Element, str]]:
     """The filter, sort and pagination bars of a listing: elements named so
     (:data:`LIST_CHROME`) that hold under :data:`LIST_CHROME_SHARE` of the
     page's text, ``total`` characters (a wrapper named for its results
@@ -658,11 +667,14 @@ def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     :data:`RESULT_COUNT_MAX_CHARS` characters ("1,072 results", "Showing
     1-16 of 29 results"), and no heading. A ``class`` worn by
     :data:`FORM_REPEATS` such counts or more is a field of each item (a
-    product's count of reviews), which stays."""
+    product's count of reviews), which stays. The ``<p>`` elements the pass
+    visits are added to ``paragraphs`` when it is a list."""
     limit = LIST_CHROME_SHARE * total
     bars = []
     counts = []
     for e in root.iterdescendants(*_LIST_TAGS):
+        if paragraphs is not None and e.tag == "p":
+            paragraphs.append(e)
         words = _name_words(e)
         if not LIST_CHROME.isdisjoint(words):
             if text_length(e) < limit and not _holds_prose(e):
