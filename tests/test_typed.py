@@ -2385,6 +2385,64 @@ def test_explain_names_the_copy_it_dropped() -> None:
     assert rules.count((_OFFER, True, "")) == 2
 
 
+_CHECKLIST_ITEMS = [
+    "Book the venue and the officiant",
+    "Send the save-the-date cards",
+    "Choose the caterer and taste the menu",
+    "Order the flowers for the tables",
+    "Hire a band or a disc jockey",
+    "Buy the rings and have them sized",
+    "Plan the seating for every table",
+    "Confirm the numbers with the caterer",
+]
+_CHECKLIST_PAGE = (
+    "<html><body><main><article><h1>Wedding planning checklist</h1>"
+    "<p>Tick them off.</p>"
+    "<h2>Twelve months before</h2><ul>"
+    + "".join(f"<li>{item}</li>" for item in _CHECKLIST_ITEMS[:4])
+    + "</ul><h2>Six months before</h2><ul>"
+    + "".join(f"<li>{item}</li>" for item in _CHECKLIST_ITEMS[4:])
+    + "</ul></article>"
+    "<div class='card'><p>Reserve your date at the old mill today.</p>"
+    "</div></main></body></html>"
+)
+
+
+def test_a_checklist_article_is_read_over_a_paragraph_beside_it() -> None:
+    # The only paragraph long enough to be prose stands outside the
+    # <article>, which holds most of the page's text in short lines.
+    page = extract(
+        _CHECKLIST_PAGE, base_url="https://mill.example/blog/wedding-planning-checklist"
+    )
+    assert texts(page.blocks) == [
+        "Wedding planning checklist",
+        "Tick them off.",
+        "Twelve months before",
+        *_CHECKLIST_ITEMS[:4],
+        "Six months before",
+        *_CHECKLIST_ITEMS[4:],
+    ]
+    found = explain(
+        _CHECKLIST_PAGE, base_url="https://mill.example/blog/wedding-planning-checklist"
+    )
+    assert found.rule == "the content element holding most of the page's text"
+
+
+def test_the_densest_prose_inside_the_content_element_is_read_as_before() -> None:
+    story = (
+        "The ferry will run twice a day from May, the council said, after"
+        " a year in which the crossing was closed for repairs to the slipway."
+    )
+    html = (
+        "<html><body><main><article><h1>Ferry returns</h1>"
+        f"<div class='story'><p>{story}</p><p>{story}</p></div></article>"
+        "<div class='card'><p>Sign up for our newsletter.</p></div>"
+        "</main></body></html>"
+    )
+    found = explain(html, base_url="https://news.example/ferry")
+    assert found.rule.startswith("densest container")
+
+
 # A category's description set below its grid, after <main> closes
 
 GUIDE = (

@@ -89,6 +89,7 @@ __all__ = [
     "MEDIA_TAGS",
     "NOTICES",
     "DIALOGS",
+    "CONTENT_HOLDS",
     "COPY_KEPT_TYPES",
     "COPY_MIN_CHARS",
     "DIALOG_MAX_CHARS",
@@ -504,8 +505,20 @@ def focus_page(
                 found, top = seen, outside
             else:
                 unseen = None
-        mass = _mass_container(found, top)
-        chosen = _typed(root, found, top, mass, content, page_type)
+        holder = _content_holding_most(root, content, top)
+        if holder is not None:
+            chosen = Focus(
+                [holder],
+                {holder},
+                "the content element holding most of the page's text",
+                [
+                    (e, "named boilerplate inside the container")
+                    for e in boilerplate_inside(holder, holder, found.named)
+                ],
+            )
+        else:
+            mass = _mass_container(found, top)
+            chosen = _typed(root, found, top, mass, content, page_type)
         if unseen is not None:
             chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
@@ -521,6 +534,31 @@ def focus_page(
         chosen.dropped = []
     _add_heading(root, chosen)
     return chosen
+
+
+CONTENT_HOLDS = 0.8
+"""Share of the page's text a content element (``<main>``, ``<article>``)
+must hold for the focus step to read it when the densest prose stands
+outside every content element."""
+
+
+def _content_holding_most(
+    root: etree._Element, content: set[etree._Element], top: etree._Element
+) -> etree._Element | None:
+    """The innermost content element that holds :data:`CONTENT_HOLDS` of the
+    page's text, when the densest prose, ``top``, stands outside it: an
+    article told in lists and short lines, beside a box of prose (a call to
+    action, an author's note) elsewhere on the page. None otherwise."""
+    if not content:
+        return None
+    total = text_length(root)
+    holding = [e for e in content if text_length(e) >= CONTENT_HOLDS * total > 0]
+    if not holding:
+        return None
+    inner = min(holding, key=text_length)  # the others hold it
+    if inner is top or any(a is inner for a in top.iterancestors()):
+        return None
+    return inner
 
 
 def _typed(
