@@ -59,7 +59,7 @@ from pagechunk.html.focus import (
     survey,
 )
 from pagechunk.html.jsonld import JsonObject, type_names
-from pagechunk.html.names import Names, name_words
+from pagechunk.html.names import Names, comments_inside, name_words
 from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides
@@ -672,7 +672,7 @@ def _comment_boxes(
     ``class`` worn by :data:`FORM_REPEATS` such boxes or more names a field
     of each item (a paper's "Comments: 10 pages", a story's count of
     comments), which stays."""
-    named = [e for e, kind in Names().inside(root) if kind == COMMENTS]
+    named = comments_inside(root)
     classes = Counter(e.get("class") for e in named if e.get("class"))
     return [
         (e, "comments")
@@ -877,22 +877,42 @@ def _labels(
 _UNSEEN_RULE = "kept off the screen by its class"
 
 
-@lru_cache(maxsize=16_384)
 def _label_rule_of(classes: str, ident: str | None) -> str:
     """Why a label is no text to read, by its ``class`` and ``id``; ``""``
     when its names do not say."""
-    # Pages repeat a few class values over many elements: each is read once.
+    rule = _class_label_rule(classes)
+    if not ident or rule in (_UNSEEN_RULE, _CONTROL_RULE):
+        return rule
+    # A control outranks a loader, whichever of the two names says it.
+    said = _words_label_rule(_value_words(ident))
+    return said if said == _CONTROL_RULE or not rule else rule
+
+
+_CONTROL_RULE = "a button or call to action"
+_LOADER_RULE = "a loading indicator"
+
+
+@lru_cache(maxsize=16_384)
+def _class_label_rule(classes: str) -> str:
+    """:func:`_label_rule_of` for a ``class`` value alone, kept in a cache:
+    pages repeat a few class values over many elements, while an ``id``
+    differs from element to element, so the two are read apart."""
     tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
     if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
         _SHOWN_AT.search(t) for t in tokens
     ):
         return _UNSEEN_RULE
-    words = _words_of(classes, ident)
+    return _words_label_rule(_value_words(classes))
+
+
+def _words_label_rule(words: frozenset[str]) -> str:
+    """The label rule that name words say: a control (:data:`CONTROLS`)
+    before a loader (:data:`LOADERS`); ``""`` for neither."""
     if not CONTROLS.isdisjoint(words):
-        return "a button or call to action"
+        return _CONTROL_RULE
     if not LOADERS.isdisjoint(words):
-        return "a loading indicator"
+        return _LOADER_RULE
     return ""
 
 
@@ -1133,7 +1153,7 @@ def _unseen_box(top: etree._Element) -> etree._Element | None:
     found = None
     for element in (top, *top.iterancestors()):
         classes = element.get("class")
-        if classes and _label_rule_of(classes, None) == _UNSEEN_RULE:
+        if classes and _class_label_rule(classes) == _UNSEEN_RULE:
             found = element
     return found
 
@@ -1225,13 +1245,22 @@ def _name_words(element: etree._Element) -> frozenset[str]:
     return _words_of(element.get("class"), element.get("id"))
 
 
-@lru_cache(maxsize=16_384)
 def _words_of(classes: str | None, ident: str | None) -> frozenset[str]:
-    """The words of a ``class`` and an ``id`` value, camelCase split; kept
-    in a cache, as several rules ask of the same elements and pages repeat
-    their class values."""
-    names = f"{classes} {ident}" if classes and ident else classes or ident
-    return frozenset(name_words(names)) if names else frozenset()
+    """The words of a ``class`` and an ``id`` value, camelCase split. Each
+    value is read apart, through a cache: several rules ask of the same
+    elements and pages repeat their class values, while an ``id`` differs
+    from element to element."""
+    if not ident:
+        return _value_words(classes)
+    if not classes:
+        return _value_words(ident)
+    return _value_words(classes) | _value_words(ident)
+
+
+@lru_cache(maxsize=16_384)
+def _value_words(value: str | None) -> frozenset[str]:
+    """The words of one ``class`` or ``id`` value (:func:`name_words`)."""
+    return frozenset(name_words(value)) if value else frozenset()
 
 
 def _post_chrome(container: etree._Element) -> list[etree._Element]:
@@ -1619,7 +1648,7 @@ def _announced(root: etree._Element) -> list[etree._Element]:
 def _unseen(root: etree._Element) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: Python sees only the inline
     # and media tags, in one pass over the tree, and reads each distinct
-    # class value once (_label_rule_of; the id, which differs from element
+    # class value once (_class_label_rule; the id, which differs from element
     # to element, says nothing of this). Most are spans of no such class,
     # told at the cost of a tag, an attribute and a cache look-up.
     # The same pass marks the overlays that hold their close button
@@ -1639,7 +1668,7 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
             (tag == "label" and _names_a_field(element))
             or (
                 classes
-                and _label_rule_of(classes, None) == _UNSEEN_RULE
+                and _class_label_rule(classes) == _UNSEEN_RULE
                 and not _stands_for_picture(element)
             )
         ) and (
