@@ -453,10 +453,12 @@ def focus_page(
     (detached, for ``explain``). ``visible`` is what
     :func:`~pagechunk.html.net.visible_chars` gives for ``root`` and
     ``content``, when the caller has measured it."""
+    boxes: dict[etree._Element, list[_NamedBox]] = {}  # read once per container
     if page_type in ("collection", "listing", "service"):
         if visible is None:
             visible = visible_chars(root, content)
-        chosen = _whole_page(root, content, visible)
+        boxes[root] = _named_boxes(root)
+        chosen = _whole_page(root, content, visible, boxes[root])
     else:
         found = survey(root)
         top = densest(found, content)
@@ -491,7 +493,10 @@ def focus_page(
             chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
     chosen.dropped = _outermost(
-        chosen.dropped + _forms(containers) + _notices(containers) + _labels(containers)
+        chosen.dropped
+        + _forms(containers)
+        + _notices(containers, boxes)
+        + _labels(containers)
     )
     if chosen.dropped:  # else nothing to strip: spare the pass over each container
         for element, _ in chosen.dropped:
@@ -570,10 +575,14 @@ def _pardon_kin_names(found: Survey, top: etree._Element, mass: etree._Element) 
 
 
 def _whole_page(
-    root: etree._Element, content: set[etree._Element], visible: int
+    root: etree._Element,
+    content: set[etree._Element],
+    visible: int,
+    boxes: list[_NamedBox],
 ) -> Focus:
-    """The whole page, ``visible`` the characters its walk would read; the
-    page's text is measured once, for both questions that need it."""
+    """The whole page, ``visible`` the characters its walk would read and
+    ``boxes`` its :func:`_named_boxes`; the page's text is measured once,
+    for both questions that need it."""
     if not content:
         total = visible  # the walk reads the whole tree
         chosen = Focus([root], content, "whole page")
@@ -589,9 +598,9 @@ def _whole_page(
                 [root], set(), "whole page (its content elements hold little)"
             )
     chosen.dropped = (
-        _list_chrome(root, total)
-        + _site_chrome(root, total)
-        + _menus(root, total)
+        _list_chrome(boxes, total)
+        + _site_chrome(root, total, boxes)
+        + _menus(total, boxes)
         + _comment_boxes(root, total)
     )
     return chosen
@@ -605,7 +614,9 @@ def _cards(content: set[etree._Element]) -> bool:
     return len(tops) > 1 and all(e.tag == "article" for e in tops)
 
 
-def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+def _list_chrome(
+    boxes: list[_NamedBox], total: int
+) -> list[tuple[etree._Element, str]]:
     """The filter, sort and pagination bars of a listing: elements named so
     that hold under :data:`LIST_CHROME_SHARE` of the page's text, ``total``
     characters (a wrapper named for its results holds more), and no
@@ -613,11 +624,22 @@ def _list_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     labels and links, and a box that holds prose is content whose items
     a script filters (``filter-item``, ``filter-tabs``)."""
     rule = "filters, sorting or pagination of a listing"
-    bars = _named_bars(root, LIST_CHROME, LIST_CHROME_SHARE, rule, total)
-    return _outermost([(e, why) for e, why in bars if not _holds_prose(e)])
+    limit = LIST_CHROME_SHARE * total
+    return _outermost(
+        [
+            (e, rule)
+            for e, words in boxes
+            if e.tag in _LIST_TAGS
+            and not LIST_CHROME.isdisjoint(words)
+            and text_length(e) < limit
+            and not _holds_prose(e)
+        ]
+    )
 
 
-def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+def _site_chrome(
+    root: etree._Element, total: int, boxes: list[_NamedBox]
+) -> list[tuple[etree._Element, str]]:
     """The site's header and footer that pruning left inside a whole-page
     type's content elements: a ``<header>`` or ``<footer>``, or a box named
     ``footer``, with under :data:`SITE_CHROME_EDGE` of the page's text,
@@ -625,15 +647,16 @@ def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     holding a heading heads a section of the page, and a header or footer
     inside an ``<article>``, or one of :data:`FORM_REPEATS` that wear one
     ``class``, belongs to an item; one holding :data:`LIST_CHROME_SHARE` of
-    the page's text or more wraps the content."""
-    boxes = list(root.iterdescendants("header", "footer")) + [
-        e for e in root.iterdescendants(*_LIST_TAGS) if "footer" in _name_words(e)
+    the page's text or more wraps the content. ``boxes`` are ``root``'s
+    :func:`_named_boxes`."""
+    found = list(root.iterdescendants("header", "footer")) + [
+        e for e, words in boxes if e.tag in _LIST_TAGS and "footer" in words
     ]
-    classes = Counter(e.get("class") for e in boxes)
+    classes = Counter(e.get("class") for e in found)
     edge = SITE_CHROME_EDGE * total
     return [
         (e, "the site's header or footer")
-        for e in boxes
+        for e in found
         if classes[e.get("class")] < FORM_REPEATS
         and text_length(e) < LIST_CHROME_SHARE * total
         and not (
@@ -645,19 +668,20 @@ def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     ]
 
 
-def _menus(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
     """The menus that pruning left on a whole-page type: boxes whose
     ``class`` or ``id`` names a menu (:func:`_names_menu`), whose text is
     :data:`MENU_LINK_SHARE` links or more, and that hold under
     :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters. A
     menu built without ``<nav>`` (a mega-menu, a side menu, a language or
     sort drop-down) is links to other pages; a box so named that holds
-    text is a panel of the page's own."""
+    text is a panel of the page's own. ``boxes`` are the container's
+    :func:`_named_boxes`."""
     limit = LIST_CHROME_SHARE * total
     return [
         (e, "a menu of links")
-        for e in root.iterdescendants(*_LIST_TAGS, "li", "menu", "dl")
-        if _names_menu(_name_words(e))
+        for e, words in boxes
+        if _names_menu(words)
         and text_length(e) < limit
         and _link_share(e) >= MENU_LINK_SHARE
     ]
@@ -718,25 +742,24 @@ def _holds_prose(element: etree._Element) -> bool:
     )
 
 
-def _named_bars(
-    root: etree._Element,
-    words: frozenset[str],
-    share: float,
-    rule: str,
-    total: int | None = None,
-) -> list[tuple[etree._Element, str]]:
-    """The boxes and bars under ``root`` whose ``class`` or ``id`` holds one
-    of ``words`` and that hold under ``share`` of ``root``'s text (``total``
-    characters, when known), each with ``rule``."""
-    named = [
-        e
-        for e in root.iterdescendants(*_LIST_TAGS)
-        if not words.isdisjoint(_words_of(e.get("class"), e.get("id")))
+_NamedBox = tuple[etree._Element, frozenset[str]]
+_BOX_TAGS = (*_LIST_TAGS, "li", "menu", "dl")
+"""The tags of the boxes the name rules read: :data:`_LIST_TAGS` and the
+items and lists a menu is built of."""
+
+
+def _named_boxes(
+    container: etree._Element, tags: tuple[str, ...] = _BOX_TAGS
+) -> list[_NamedBox]:
+    """The elements of ``tags`` below ``container`` that have ``class`` or
+    ``id`` words or are marked as a dialog (:data:`_CLOSABLE`), each with its
+    words, in document order: the menu, chrome and notice rules read them
+    from one pass over the container."""
+    return [
+        (e, words)
+        for e in container.iterdescendants(*tags)
+        if (words := _name_words(e)) or e.get(_CLOSABLE) is not None
     ]
-    if not named:
-        return []
-    limit = share * (text_length(root) if total is None else total)
-    return [(e, rule) for e in named if text_length(e) < limit]
 
 
 def _forms(
@@ -765,6 +788,7 @@ def _forms(
 
 def _notices(
     containers: list[etree._Element],
+    boxes: dict[etree._Element, list[_NamedBox]],
 ) -> list[tuple[etree._Element, str]]:
     """The notice bars, loyalty prompts and countdowns, and dialogs inside
     the containers, named so (:data:`NOTICES`, :data:`UPSELLS`,
@@ -776,16 +800,25 @@ def _notices(
     dialog is judged whole, by its outermost named box: when it holds more
     than :data:`DIALOG_MAX_CHARS` or a heading, it is content a page shows
     in a panel (a product's details), and its parts (``modal-body``) stay
-    with it."""
+    with it. A container's :func:`_named_boxes` are read from ``boxes``
+    when they are there."""
     found = []
     for container in containers:
-        named = [
-            (e, words)
-            for e in container.iterdescendants(*_LIST_TAGS)
-            if _NOTICE_WORDS.intersection(words := _name_words(e))
-            or ("form" in words and FORM_MESSAGES.intersection(words))
-            or e.get(_CLOSABLE) is not None
-        ]
+        inside = boxes.get(container)
+        if inside is None:
+            named = [
+                (e, words)
+                for e in container.iterdescendants(*_LIST_TAGS)
+                if _names_notice(words := _name_words(e))
+                or e.get(_CLOSABLE) is not None
+            ]
+        else:
+            named = [
+                (e, words)
+                for e, words in inside
+                if e.tag in _LIST_TAGS
+                and (_names_notice(words) or e.get(_CLOSABLE) is not None)
+            ]
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
@@ -821,6 +854,18 @@ def _notices(
 
 
 _NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
+
+
+@lru_cache(maxsize=4096)
+def _names_notice(words: frozenset[str]) -> bool:
+    """Whether name words name a notice, a loyalty prompt, a countdown or a
+    dialog (:data:`_NOTICE_WORDS`), or a form's message
+    (:data:`FORM_MESSAGES` beside ``form``)."""
+    return bool(_NOTICE_WORDS.intersection(words)) or (
+        "form" in words and not FORM_MESSAGES.isdisjoint(words)
+    )
+
+
 _DIALOG_RULE = "a dialog or cookie banner over the page"
 _UPSELL_RULE = "a loyalty prompt or a countdown"
 
@@ -1112,9 +1157,10 @@ def _product(
         if e not in keep and _is_aside(e)
     ]
     total = text_length(container)
+    boxes = _named_boxes(container)
     dropped += [
         (e, why)
-        for e, why in _site_chrome(container, total) + _menus(container, total)
+        for e, why in _site_chrome(container, total, boxes) + _menus(total, boxes)
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
