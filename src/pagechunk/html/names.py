@@ -34,6 +34,7 @@ __all__ = [
     "COMMENTS",
     "NONE",
     "Names",
+    "comments_inside",
     "name_kinds",
     "name_words",
 ]
@@ -153,6 +154,20 @@ class Names:
         """The named elements below ``container``, with their kinds."""
         elements = container.iterdescendants(*_NAMEABLE_TAGS)
         return [(element, kind) for element in elements if (kind := self.kind(element))]
+
+
+def comments_inside(container: etree._Element) -> list[etree._Element]:
+    """The elements below ``container`` that :meth:`Names.inside` gives as
+    :data:`COMMENTS` when no stem is pardoned: a ``class`` or an ``id`` naming
+    comments, as no tag does. Each value is looked up as it is, with no
+    :class:`Names` to fill: a whole page holds thousands of elements."""
+    found = []
+    for element in container.iterdescendants(*_NAMEABLE_TAGS):
+        for value in (element.get("class"), element.get("id")):
+            if value and _value_kind(value) == COMMENTS:
+                found.append(element)
+                break
+    return found
 
 
 def _kind_of(element: etree._Element, pardoned: frozenset[str]) -> int:

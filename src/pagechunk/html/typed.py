@@ -61,7 +61,7 @@ from pagechunk.html.focus import (
     survey,
 )
 from pagechunk.html.jsonld import JsonObject, type_names
-from pagechunk.html.names import Names, name_words
+from pagechunk.html.names import Names, comments_inside, name_words
 from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides
@@ -485,10 +485,12 @@ def focus_page(
     (detached, for ``explain``). ``visible`` is what
     :func:`~pagechunk.html.net.visible_chars` gives for ``root`` and
     ``content``, when the caller has measured it."""
+    boxes: dict[etree._Element, list[_NamedBox]] = {}  # read once per container
     if page_type in ("collection", "listing", "service"):
         if visible is None:
             visible = visible_chars(root, content)
-        chosen = _whole_page(root, content, visible)
+        boxes[root] = _named_boxes(root)
+        chosen = _whole_page(root, content, visible, boxes[root])
     else:
         found = survey(root)
         top = densest(found, content)
@@ -523,7 +525,10 @@ def focus_page(
             chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
     chosen.dropped = _outermost(
-        chosen.dropped + _forms(containers) + _notices(containers) + _labels(containers)
+        chosen.dropped
+        + _forms(containers)
+        + _notices(containers, boxes)
+        + _labels(containers)
     )
     if chosen.dropped:  # else nothing to strip: spare the pass over each container
         for element, _ in chosen.dropped:
@@ -602,10 +607,14 @@ def _pardon_kin_names(found: Survey, top: etree._Element, mass: etree._Element) 
 
 
 def _whole_page(
-    root: etree._Element, content: set[etree._Element], visible: int
+    root: etree._Element,
+    content: set[etree._Element],
+    visible: int,
+    boxes: list[_NamedBox],
 ) -> Focus:
-    """The whole page, ``visible`` the characters its walk would read; the
-    page's text is measured once, for both questions that need it."""
+    """The whole page, ``visible`` the characters its walk would read and
+    ``boxes`` its :func:`_named_boxes`; the page's text is measured once,
+    for both questions that need it."""
     if not content:
         total = visible  # the walk reads the whole tree
         chosen = Focus([root], content, "whole page")
@@ -620,16 +629,15 @@ def _whole_page(
             chosen = Focus(
                 [root], set(), "whole page (its content elements hold little)"
             )
-    # The bar rule's pass hands on the page's paragraphs, for the prose
-    # outside the content elements that the walk keeps to.
-    paragraphs: list[etree._Element] | None = [] if chosen.content else None
     chosen.dropped = (
-        _list_chrome(root, total, paragraphs)
-        + _site_chrome(root, total)
-        + _menus(root, total)
+        _list_chrome(boxes, total)
+        + _site_chrome(root, total, boxes)
+        + _menus(total, boxes)
         + _comment_boxes(root, total)
     )
-    if paragraphs:
+    if chosen.content:
+        # The prose outside the content elements that the walk keeps to.
+        paragraphs = list(root.iterdescendants("p"))
         chosen.content = chosen.content | _prose_outside(paragraphs, chosen.content)
     return chosen
 
@@ -645,9 +653,8 @@ def _prose_outside(
     ancestors is read down to the smallest box holding all its paragraphs.
     A paragraph inside :data:`OUTSIDE_CHROME` tags or a box named as
     chrome, boilerplate or comments (a footer's blurb, a sidebar) does not
-    count. ``paragraphs`` are the page's ``<p>`` elements, as the bar
-    rule's pass (:func:`_list_chrome`) visited them; only their ancestors
-    are read."""
+    count. ``paragraphs`` are the page's ``<p>`` elements; only their
+    ancestors are read."""
     around = {a for element in content for a in element.iterancestors()}
     names = Names()
     held: dict[etree._Element, list[int]] = {}  # paragraphs, characters
@@ -689,9 +696,7 @@ def _cards(content: set[etree._Element]) -> bool:
 
 
 def _list_chrome(
-    root: etree._Element,
-    total: int,
-    paragraphs: list[etree._Element] | None = None,
+    boxes: list[_NamedBox], total: int
 ) -> list[tuple[etree._Element, str]]:
     """The filter, sort and pagination bars of a listing: elements named so
     (:data:`LIST_CHROME`) that hold under :data:`LIST_CHROME_SHARE` of the
@@ -699,21 +704,19 @@ def _list_chrome(
     holds more), and no paragraph of :data:`LIST_CHROME_PROSE` characters or
     more: a bar holds labels and links, and a box that holds prose is
     content whose items a script filters (``filter-item``, ``filter-tabs``).
-    The same pass finds the count of the results: a box named ``count``
-    (Shopify's ``product-count``, WooCommerce's
+    The same look at the named ``boxes`` finds the count of the results: a
+    box named ``count`` (Shopify's ``product-count``, WooCommerce's
     ``woocommerce-result-count``, ``total-count``) holding a digit in at most
     :data:`RESULT_COUNT_MAX_CHARS` characters ("1,072 results", "Showing
     1-16 of 29 results"), and no heading. A ``class`` worn by
     :data:`FORM_REPEATS` such counts or more is a field of each item (a
-    product's count of reviews), which stays. The ``<p>`` elements the pass
-    visits are added to ``paragraphs`` when it is a list."""
+    product's count of reviews), which stays."""
     limit = LIST_CHROME_SHARE * total
     bars = []
     counts = []
-    for e in root.iterdescendants(*_LIST_TAGS):
-        if paragraphs is not None and e.tag == "p":
-            paragraphs.append(e)
-        words = _name_words(e)
+    for e, words in boxes:
+        if e.tag not in _LIST_TAGS:
+            continue
         if not LIST_CHROME.isdisjoint(words):
             if text_length(e) < limit and not _holds_prose(e):
                 bars.append((e, "filters, sorting or pagination of a listing"))
@@ -735,7 +738,9 @@ def _list_chrome(
     )
 
 
-def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+def _site_chrome(
+    root: etree._Element, total: int, boxes: list[_NamedBox]
+) -> list[tuple[etree._Element, str]]:
     """The site's header and footer that pruning left inside a whole-page
     type's content elements: a ``<header>`` or ``<footer>``, or a box named
     ``footer``, with under :data:`SITE_CHROME_EDGE` of the page's text,
@@ -743,16 +748,17 @@ def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     holding a heading heads a section of the page, and a header or footer
     inside an ``<article>``, or one of :data:`FORM_REPEATS` that wear one
     ``class``, belongs to an item; one holding :data:`LIST_CHROME_SHARE` of
-    the page's text or more wraps the content."""
-    boxes = list(root.iterdescendants("header", "footer")) + [
-        e for e in root.iterdescendants(*_LIST_TAGS) if "footer" in _name_words(e)
+    the page's text or more wraps the content. ``boxes`` are ``root``'s
+    :func:`_named_boxes`."""
+    found = list(root.iterdescendants("header", "footer")) + [
+        e for e, words in boxes if e.tag in _LIST_TAGS and "footer" in words
     ]
     # Boxes without a class are no repeated field of an item.
-    classes = Counter(e.get("class") for e in boxes if e.get("class"))
+    classes = Counter(e.get("class") for e in found if e.get("class"))
     edge = SITE_CHROME_EDGE * total
     return [
         (e, "the site's header or footer")
-        for e in boxes
+        for e in found
         if classes[e.get("class")] < FORM_REPEATS
         and text_length(e) < LIST_CHROME_SHARE * total
         and not (
@@ -764,19 +770,20 @@ def _site_chrome(root: etree._Element, total: int) -> list[tuple[etree._Element,
     ]
 
 
-def _menus(root: etree._Element, total: int) -> list[tuple[etree._Element, str]]:
+def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
     """The menus that pruning left on a whole-page type: boxes whose
     ``class`` or ``id`` names a menu (:func:`_names_menu`), whose text is
     :data:`MENU_LINK_SHARE` links or more, and that hold under
     :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters. A
     menu built without ``<nav>`` (a mega-menu, a side menu, a language or
     sort drop-down) is links to other pages; a box so named that holds
-    text is a panel of the page's own."""
+    text is a panel of the page's own. ``boxes`` are the container's
+    :func:`_named_boxes`."""
     limit = LIST_CHROME_SHARE * total
     return [
         (e, "a menu of links")
-        for e in root.iterdescendants(*_LIST_TAGS, "li", "menu", "dl")
-        if _names_menu(_name_words(e))
+        for e, words in boxes
+        if _names_menu(words)
         and text_length(e) < limit
         and _link_share(e) >= MENU_LINK_SHARE
     ]
@@ -791,7 +798,7 @@ def _comment_boxes(
     ``class`` worn by :data:`FORM_REPEATS` such boxes or more names a field
     of each item (a paper's "Comments: 10 pages", a story's count of
     comments), which stays."""
-    named = [e for e, kind in Names().inside(root) if kind == COMMENTS]
+    named = comments_inside(root)
     classes = Counter(e.get("class") for e in named if e.get("class"))
     return [
         (e, "comments")
@@ -837,6 +844,26 @@ def _holds_prose(element: etree._Element) -> bool:
     )
 
 
+_NamedBox = tuple[etree._Element, frozenset[str]]
+_BOX_TAGS = (*_LIST_TAGS, "li", "menu", "dl")
+"""The tags of the boxes the name rules read: :data:`_LIST_TAGS` and the
+items and lists a menu is built of."""
+
+
+def _named_boxes(
+    container: etree._Element, tags: tuple[str, ...] = _BOX_TAGS
+) -> list[_NamedBox]:
+    """The elements of ``tags`` below ``container`` that have ``class`` or
+    ``id`` words or are marked as a dialog (:data:`_CLOSABLE`), each with its
+    words, in document order: the menu, chrome and notice rules read them
+    from one pass over the container."""
+    return [
+        (e, words)
+        for e in container.iterdescendants(*tags)
+        if (words := _name_words(e)) or e.get(_CLOSABLE) is not None
+    ]
+
+
 def _forms(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
@@ -863,6 +890,7 @@ def _forms(
 
 def _notices(
     containers: list[etree._Element],
+    boxes: dict[etree._Element, list[_NamedBox]],
 ) -> list[tuple[etree._Element, str]]:
     """The notice bars, loyalty prompts and countdowns, and dialogs inside
     the containers, named so (:data:`NOTICES`, :data:`UPSELLS`,
@@ -874,16 +902,25 @@ def _notices(
     dialog is judged whole, by its outermost named box: when it holds more
     than :data:`DIALOG_MAX_CHARS` or a heading, it is content a page shows
     in a panel (a product's details), and its parts (``modal-body``) stay
-    with it."""
+    with it. A container's :func:`_named_boxes` are read from ``boxes``
+    when they are there."""
     found = []
     for container in containers:
-        named = [
-            (e, words)
-            for e in container.iterdescendants(*_LIST_TAGS)
-            if _NOTICE_WORDS.intersection(words := _name_words(e))
-            or ("form" in words and FORM_MESSAGES.intersection(words))
-            or e.get(_CLOSABLE) is not None
-        ]
+        inside = boxes.get(container)
+        if inside is None:
+            named = [
+                (e, words)
+                for e in container.iterdescendants(*_LIST_TAGS)
+                if _names_notice(words := _name_words(e))
+                or e.get(_CLOSABLE) is not None
+            ]
+        else:
+            named = [
+                (e, words)
+                for e, words in inside
+                if e.tag in _LIST_TAGS
+                and (_names_notice(words) or e.get(_CLOSABLE) is not None)
+            ]
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
@@ -919,6 +956,18 @@ def _notices(
 
 
 _NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
+
+
+@lru_cache(maxsize=4096)
+def _names_notice(words: frozenset[str]) -> bool:
+    """Whether name words name a notice, a loyalty prompt, a countdown or a
+    dialog (:data:`_NOTICE_WORDS`), or a form's message
+    (:data:`FORM_MESSAGES` beside ``form``)."""
+    return bool(_NOTICE_WORDS.intersection(words)) or (
+        "form" in words and not FORM_MESSAGES.isdisjoint(words)
+    )
+
+
 _DIALOG_RULE = "a dialog or cookie banner over the page"
 _UPSELL_RULE = "a loyalty prompt or a countdown"
 
@@ -975,22 +1024,42 @@ def _labels(
 _UNSEEN_RULE = "kept off the screen by its class"
 
 
-@lru_cache(maxsize=16_384)
 def _label_rule_of(classes: str, ident: str | None) -> str:
     """Why a label is no text to read, by its ``class`` and ``id``; ``""``
     when its names do not say."""
-    # Pages repeat a few class values over many elements: each is read once.
+    rule = _class_label_rule(classes)
+    if not ident or rule in (_UNSEEN_RULE, _CONTROL_RULE):
+        return rule
+    # A control outranks a loader, whichever of the two names says it.
+    said = _words_label_rule(_value_words(ident))
+    return said if said == _CONTROL_RULE or not rule else rule
+
+
+_CONTROL_RULE = "a button or call to action"
+_LOADER_RULE = "a loading indicator"
+
+
+@lru_cache(maxsize=16_384)
+def _class_label_rule(classes: str) -> str:
+    """:func:`_label_rule_of` for a ``class`` value alone, kept in a cache:
+    pages repeat a few class values over many elements, while an ``id``
+    differs from element to element, so the two are read apart."""
     tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
     if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
         _SHOWN_AT.search(t) for t in tokens
     ):
         return _UNSEEN_RULE
-    words = _words_of(classes, ident)
+    return _words_label_rule(_value_words(classes))
+
+
+def _words_label_rule(words: frozenset[str]) -> str:
+    """The label rule that name words say: a control (:data:`CONTROLS`)
+    before a loader (:data:`LOADERS`); ``""`` for neither."""
     if not CONTROLS.isdisjoint(words):
-        return "a button or call to action"
+        return _CONTROL_RULE
     if not LOADERS.isdisjoint(words):
-        return "a loading indicator"
+        return _LOADER_RULE
     return ""
 
 
@@ -1190,9 +1259,10 @@ def _product(
         if e not in keep and _is_aside(e)
     ]
     total = text_length(container)
+    boxes = _named_boxes(container)
     dropped += [
         (e, why)
-        for e, why in _site_chrome(container, total) + _menus(container, total)
+        for e, why in _site_chrome(container, total, boxes) + _menus(total, boxes)
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
@@ -1231,7 +1301,7 @@ def _unseen_box(top: etree._Element) -> etree._Element | None:
     found = None
     for element in (top, *top.iterancestors()):
         classes = element.get("class")
-        if classes and _label_rule_of(classes, None) == _UNSEEN_RULE:
+        if classes and _class_label_rule(classes) == _UNSEEN_RULE:
             found = element
     return found
 
@@ -1323,13 +1393,22 @@ def _name_words(element: etree._Element) -> frozenset[str]:
     return _words_of(element.get("class"), element.get("id"))
 
 
-@lru_cache(maxsize=16_384)
 def _words_of(classes: str | None, ident: str | None) -> frozenset[str]:
-    """The words of a ``class`` and an ``id`` value, camelCase split; kept
-    in a cache, as several rules ask of the same elements and pages repeat
-    their class values."""
-    names = f"{classes} {ident}" if classes and ident else classes or ident
-    return frozenset(name_words(names)) if names else frozenset()
+    """The words of a ``class`` and an ``id`` value, camelCase split. Each
+    value is read apart, through a cache: several rules ask of the same
+    elements and pages repeat their class values, while an ``id`` differs
+    from element to element."""
+    if not ident:
+        return _value_words(classes)
+    if not classes:
+        return _value_words(ident)
+    return _value_words(classes) | _value_words(ident)
+
+
+@lru_cache(maxsize=16_384)
+def _value_words(value: str | None) -> frozenset[str]:
+    """The words of one ``class`` or ``id`` value (:func:`name_words`)."""
+    return frozenset(name_words(value)) if value else frozenset()
 
 
 def _post_chrome(container: etree._Element) -> list[etree._Element]:
@@ -1746,7 +1825,7 @@ def _announced(root: etree._Element) -> list[etree._Element]:
 def _unseen(root: etree._Element) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: Python sees only the inline
     # and media tags, in one pass over the tree, and reads each distinct
-    # class value once (_label_rule_of; the id, which differs from element
+    # class value once (_class_label_rule; the id, which differs from element
     # to element, says nothing of this). Most are spans of no such class,
     # told at the cost of a tag, an attribute and a cache look-up.
     # The same pass marks the overlays that hold their close button
@@ -1766,7 +1845,7 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
             (tag == "label" and _names_a_field(element))
             or (
                 classes
-                and _label_rule_of(classes, None) == _UNSEEN_RULE
+                and _class_label_rule(classes) == _UNSEEN_RULE
                 and not _stands_for_picture(element)
             )
         ) and (
