@@ -61,7 +61,7 @@ from pagechunk.html.typed import (
 )
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
-from pagechunk.model import HEADING, Chunk, ParsedPage
+from pagechunk.model import HEADING, Block, Chunk, ParsedPage
 from pagechunk.options import ChunkOptions, Options, ParseOptions
 
 __all__ = [
@@ -355,14 +355,12 @@ def _extract(
     if focus and page_type in SHELF_TYPES:
         kept = without_other_products(page.blocks, product=page_type == "product")
         if trace is not None:
-            held = {id(block) for block in kept}
-            trace.shelved = [b.text for b in page.blocks if id(b) not in held]
+            trace.shelved = _left_out(page.blocks, kept)
         page.blocks = kept
     if focus and page_type not in COPY_KEPT_TYPES:
         kept = without_copies(page.blocks)
-        if trace is not None and len(kept) < len(page.blocks):
-            held = {id(block) for block in kept}
-            trace.copies = [b.text for b in page.blocks if id(b) not in held]
+        if trace is not None:
+            trace.copies = _left_out(page.blocks, kept)
         page.blocks = kept
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)
@@ -371,6 +369,13 @@ def _extract(
         trace.evidence = evidence
     page.confidence = confidence(confidence_features(evidence, page.blocks))
     return page
+
+
+def _left_out(blocks: list[Block], kept: list[Block]) -> list[str]:
+    """The text of each of ``blocks`` that ``kept`` does not hold, for
+    ``explain``."""
+    held = {id(block) for block in kept}
+    return [block.text for block in blocks if id(block) not in held]
 
 
 def _reread(

@@ -117,17 +117,12 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
             chars = _own_chars(element)
             if chars >= min_prose:
                 prose[element] = chars
-        elif tag == "li":
-            text = element.text
-            if text and len(text) >= ITEM_PROSE:
-                chars = len(text.strip())
-                if chars >= ITEM_PROSE:
-                    prose[element] = chars
         else:
+            least = ITEM_PROSE if tag == "li" else min_prose
             text = element.text
-            if text and len(text) >= min_prose:
+            if text and len(text) >= least:
                 chars = len(text.strip())
-                if chars >= min_prose:
+                if chars >= least:
                     prose[element] = chars
     # Lines split by <br>: the text after each counts. Paragraphs counted it
     # above, unless one holds ``root`` (a <br>) and was not passed.

@@ -45,6 +45,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, cast
 
 from lxml import etree
@@ -153,6 +154,7 @@ are prose: the site's header and footer blurbs, side panels, sign-up
 forms and dialogs."""
 
 _DROP_MARK = "pagechunk-typed-drop"
+_BOILERPLATE_RULE = "named boilerplate inside the container"
 
 POST_CHROME = frozenset(
     [
@@ -514,7 +516,7 @@ def focus_page(
                 {holder},
                 "the content element holding most of the page's text",
                 [
-                    (e, "named boilerplate inside the container")
+                    (e, _BOILERPLATE_RULE)
                     for e in boilerplate_inside(holder, holder, found.named)
                 ],
             )
@@ -557,10 +559,14 @@ def _content_holding_most(
     if not content:
         return None
     total = text_length(root)
-    holding = [e for e in content if text_length(e) >= CONTENT_HOLDS * total > 0]
+    holding = [
+        (size, e)
+        for e in content
+        if (size := text_length(e)) >= CONTENT_HOLDS * total > 0
+    ]
     if not holding:
         return None
-    inner = min(holding, key=text_length)  # the others hold it
+    inner = min(holding, key=itemgetter(0))[1]  # the others hold it
     if inner is top or any(a is inner for a in top.iterancestors()):
         return None
     return inner
@@ -908,19 +914,13 @@ def _notices(
     for container in containers:
         inside = boxes.get(container)
         if inside is None:
-            named = [
-                (e, words)
-                for e in container.iterdescendants(*_LIST_TAGS)
-                if _names_notice(words := _name_words(e))
-                or e.get(_CLOSABLE) is not None
-            ]
-        else:
-            named = [
-                (e, words)
-                for e, words in inside
-                if e.tag in _LIST_TAGS
-                and (_names_notice(words) or e.get(_CLOSABLE) is not None)
-            ]
+            inside = _named_boxes(container, _LIST_TAGS)
+        named = [
+            (e, words)
+            for e, words in inside
+            if e.tag in _LIST_TAGS
+            and (_names_notice(words) or e.get(_CLOSABLE) is not None)
+        ]
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
@@ -1077,9 +1077,8 @@ def _article(
         kin = held < KIN_SHARE * total or _small_in(container, mass)
         box = _classed_box(container, mass) if kin else container
         parts = (_with_kin(found, box, mass, total) if kin else []) or [container]
-        rule = "named boilerplate inside the container"
         dropped = [
-            (e, rule)
+            (e, _BOILERPLATE_RULE)
             for part in parts
             for e in boilerplate_inside(
                 part, top if part is box or part is container else part, found.named
@@ -1365,9 +1364,8 @@ def _named_inside(
 ) -> list[tuple[etree._Element, str]]:
     keep = {top, *top.iterancestors()}
     wanted = set(kinds)
-    rule = "named boilerplate inside the container"
     found = [
-        (e, rule)
+        (e, _BOILERPLATE_RULE)
         for e, kind in named.inside(container)
         if kind in wanted and e not in keep
     ]
@@ -1859,7 +1857,7 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
 def _closes(element: etree._Element, classes: str | None) -> bool:
     """Whether a button's names or ``aria-label`` say it closes a dialog
     (:data:`CLOSE_WORDS`)."""
-    if classes and not CLOSE_WORDS.isdisjoint(_words_of(classes, None)):
+    if classes and not CLOSE_WORDS.isdisjoint(_value_words(classes)):
         return True
     label = element.get("aria-label")
     return label is not None and not CLOSE_WORDS.isdisjoint(label.lower().split())
