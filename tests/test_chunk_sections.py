@@ -139,7 +139,13 @@ PAGE = (
 def test_chunk_html_spans_index_the_page_markdown() -> None:
     page = extract(PAGE)
     chunks = chunk_html(PAGE, base_url="https://example.org/notes")
+    # Short sections join: the span runs over the heading between them.
     assert [page.markdown[c.start : c.end] for c in chunks] == [
+        "A first paragraph of text.\n\n- one point\n- another point"
+        "\n\n## More\n\n> Quoted words."
+    ]
+    apart = chunk_html(PAGE, join_under=None)
+    assert [page.markdown[c.start : c.end] for c in apart] == [
         "A first paragraph of text.\n\n- one point\n- another point",
         "Quoted words.",
     ]

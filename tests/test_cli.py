@@ -107,7 +107,7 @@ def test_example_page_prints_clean_chunks(capsys):
     headings = {record["heading"] for record in records}
     assert (
         "Rotating log files without losing lines › Two ways to decide when"
-        " › Rotating by size"
+        " › Rotating by time"
     ) in headings
 
 

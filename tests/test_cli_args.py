@@ -85,6 +85,8 @@ def test_the_flags_reach_the_settings() -> None:
             "https://a.example/",
             "--body",
             "markdown",
+            "--join-under",
+            "none",
         ]
     )
     settings = settings_from(arguments)
@@ -97,6 +99,7 @@ def test_the_flags_reach_the_settings() -> None:
             prefix=False,
             clean=False,
             body="markdown",
+            join_under=None,
         ),
         url="https://a.example/",
         site_memory=True,

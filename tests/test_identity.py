@@ -29,9 +29,10 @@ PAGE = (
 
 
 def test_a_repeated_body_is_emitted_once_and_positions_close_up():
-    chunks = chunk_html(PAGE, clean=False)
+    # Sections kept apart (not joined), so each body is a chunk's.
+    chunks = chunk_html(PAGE, clean=False, join_under=None)
     assert [(c.heading, c.position) for c in chunks] == [("One", 0), ("Two", 1)]
-    kept = chunk_html(PAGE, clean=False, drop_repeats=False)
+    kept = chunk_html(PAGE, clean=False, drop_repeats=False, join_under=None)
     assert [(c.heading, c.position) for c in kept] == [
         ("One", 0),
         ("Two", 1),
@@ -79,7 +80,9 @@ def test_the_digest_is_of_the_cleaned_text_only():
 @given(st.lists(st.sampled_from(["Alpha.", "Beta.", "Gamma."]), max_size=8))
 def test_no_two_chunks_of_a_page_share_a_body(texts):
     body = "".join(f"<h2>H{i}</h2><p>{t}</p>" for i, t in enumerate(texts))
-    chunks = chunk_html(f"<main>{body}</main>", clean=False, prefix=False)
+    chunks = chunk_html(
+        f"<main>{body}</main>", clean=False, prefix=False, join_under=None
+    )
     assert len({c.text for c in chunks}) == len(chunks)
     assert [c.position for c in chunks] == list(range(len(chunks)))
     assert {c.text for c in chunks} == set(texts)

@@ -45,24 +45,40 @@ from pagechunk.integrations.langchain import (  # noqa: E402
 DOCS = Path(__file__).parent.parent / "docs"
 PAGES = Path(__file__).parent / "pages"
 
-TEA = """<!doctype html>
+GREEN_TEA = (
+    "Green tea is steeped at eighty degrees for two minutes. Hotter water scalds"
+    " the leaves and draws out their bitterness, and so does a longer steep, so a"
+    " thermometer and a timer do more for the cup than a fine pot. The same leaves"
+    " can be steeped three or four times, a little longer each time, before they"
+    " are spent."
+)
+BLACK_TEA = (
+    "Black tea takes boiling water and four minutes. Its leaves are fully"
+    " oxidised, so they stand the heat that would spoil a green tea, and they give"
+    " a strong, dark cup that takes milk well. Steep them much past five minutes,"
+    " though, and the tannins take over: the cup turns harsh however much milk"
+    " goes in."
+)
+"""Two sections, each too long to be joined to the other."""
+
+TEA = f"""<!doctype html>
 <html lang="en"><head><title>Tea guide</title></head><body>
 <nav><a href="/">Home</a> <a href="/shop">Shop</a> <a href="/about">About</a></nav>
 <main>
 <h1>Tea guide</h1>
-<p>Green tea is steeped at eighty degrees for two minutes.</p>
+<p>{GREEN_TEA}</p>
 <h2>Black tea</h2>
-<p>Black tea takes boiling water and four minutes.</p>
+<p>{BLACK_TEA}</p>
 </main>
 </body></html>"""
 
 TEA_URL = "https://tea.example/guide"
 
-GREEN = "Tea guide\n\nGreen tea is steeped at eighty degrees for two minutes."
-BLACK = "Tea guide › Black tea\n\nBlack tea takes boiling water and four minutes."
+GREEN = f"Tea guide\n\n{GREEN_TEA}"
+BLACK = f"Tea guide › Black tea\n\n{BLACK_TEA}"
 
 
-SPANS = {0: (13, 68), 1: (84, 131)}
+SPANS = {0: (13, 327), 1: (343, 646)}
 """Where each TEA chunk's body stands in the page's Markdown."""
 
 
@@ -117,9 +133,9 @@ def test_loader_takes_one_path_alone_and_reads_markdown(tmp_path: Path) -> None:
     path = tmp_path / "notes.md"
     path.write_text("# Notes\n\nFirst point.\n\n## Later\n\nSecond point.\n")
     documents = PagechunkLoader(path).load()
+    # Two short sections: joined into one chunk under the path they share.
     assert [d.page_content for d in documents] == [
-        "Notes\n\nFirst point.",
-        "Notes › Later\n\nSecond point.",
+        "Notes\n\nFirst point.\n\nLater\n\nSecond point."
     ]
     assert [d.metadata for d in documents] == [
         {
@@ -129,15 +145,6 @@ def test_loader_takes_one_path_alone_and_reads_markdown(tmp_path: Path) -> None:
             "heading": "Notes",
             "position": 0,
             "start": 9,
-            "end": 21,
-        },
-        {
-            "source": str(path),
-            "url": str(path),
-            "title": "Notes",
-            "heading": "Notes › Later",
-            "position": 1,
-            "start": 33,
             "end": 46,
         },
     ]
@@ -161,7 +168,8 @@ def test_loader_options_reach_the_chunker() -> None:
     cleaned = PagechunkLoader([(html, "u")], prefix=False).load()
     expected = chunk_html(html, clean=False, prefix=False)
     assert [d.page_content for d in raw] == [chunk.text for chunk in expected]
-    assert raw[0].page_content == "Home · Recipes · About"
+    assert raw[0].page_content.startswith("Home · Recipes · About\n\n")
+    assert "Home" not in cleaned[0].page_content
     assert len(cleaned) == 1
     assert cleaned[0].page_content == chunk_html(html, prefix=False)[0].text
 
@@ -317,8 +325,7 @@ def test_split_documents_reads_the_url_from_metadata() -> None:
 def test_splitter_reads_markdown_when_asked() -> None:
     text = "# Tea\n\nGreen tea.\n\n## Black\n\nBlack tea."
     assert PagechunkSplitter(markdown=True).split_text(text) == [
-        "Tea\n\nGreen tea.",
-        "Tea › Black\n\nBlack tea.",
+        "Tea\n\nGreen tea.\n\nBlack\n\nBlack tea."
     ]
     assert PagechunkSplitter().split_text(text) == [text.replace("\n\n", " ")]
 

@@ -39,20 +39,36 @@ from llama_index.core.schema import (  # noqa: E402
 from pagechunk import chunk_html  # noqa: E402
 from pagechunk.integrations.llamaindex import PagechunkNodeParser  # noqa: E402
 
-TEA = """<!doctype html>
+GREEN_TEA = (
+    "Green tea is steeped at eighty degrees for two minutes. Hotter water scalds"
+    " the leaves and draws out their bitterness, and so does a longer steep, so a"
+    " thermometer and a timer do more for the cup than a fine pot. The same leaves"
+    " can be steeped three or four times, a little longer each time, before they"
+    " are spent."
+)
+BLACK_TEA = (
+    "Black tea takes boiling water and four minutes. Its leaves are fully"
+    " oxidised, so they stand the heat that would spoil a green tea, and they give"
+    " a strong, dark cup that takes milk well. Steep them much past five minutes,"
+    " though, and the tannins take over: the cup turns harsh however much milk"
+    " goes in."
+)
+"""Two sections, each too long to be joined to the other."""
+
+TEA = f"""<!doctype html>
 <html lang="en"><head><title>Tea guide</title></head><body>
 <main>
 <h1>Tea guide</h1>
-<p>Green tea is steeped at eighty degrees for two minutes.</p>
+<p>{GREEN_TEA}</p>
 <h2>Black tea</h2>
-<p>Black tea takes boiling water and four minutes.</p>
+<p>{BLACK_TEA}</p>
 </main>
 </body></html>"""
 
 TEA_URL = "https://tea.example/guide"
 
-GREEN = "Tea guide\n\nGreen tea is steeped at eighty degrees for two minutes."
-BLACK = "Tea guide › Black tea\n\nBlack tea takes boiling water and four minutes."
+GREEN = f"Tea guide\n\n{GREEN_TEA}"
+BLACK = f"Tea guide › Black tea\n\n{BLACK_TEA}"
 
 KEYS = [
     "source",
@@ -106,7 +122,7 @@ def test_nodes_hold_the_chunks_with_pagechunk_metadata() -> None:
             "heading": "Tea guide",
             "position": 0,
             "start": 13,
-            "end": 68,
+            "end": 327,
             "lang": "en",
             **MODEL_KEYS,
             "headline": "Tea guide",
@@ -118,8 +134,8 @@ def test_nodes_hold_the_chunks_with_pagechunk_metadata() -> None:
             "title": "Tea guide",
             "heading": "Tea guide › Black tea",
             "position": 1,
-            "start": 84,
-            "end": 131,
+            "start": 343,
+            "end": 646,
             "lang": "en",
             **MODEL_KEYS,
             "headline": "Tea guide",
@@ -177,22 +193,13 @@ def test_options_reach_the_chunker() -> None:
 def test_markdown_documents() -> None:
     page = Document(text="# Tea\n\nGreen tea.\n\n## Black\n\nBlack tea.")
     nodes = _parser(markdown=True).get_nodes_from_documents([page])
-    assert [node.metadata.pop("source") for node in nodes] == ["", ""]
-    assert [node.metadata.pop("url") for node in nodes] == ["", ""]
+    assert [node.metadata.pop("source") for node in nodes] == [""]
+    assert [node.metadata.pop("url") for node in nodes] == [""]
+    # Two short sections: one chunk under the path they share.
     assert [(node.get_content(), node.metadata) for node in nodes] == [
         (
-            "Tea\n\nGreen tea.",
-            {"title": "Tea", "heading": "Tea", "position": 0, "start": 7, "end": 17},
-        ),
-        (
-            "Tea › Black\n\nBlack tea.",
-            {
-                "title": "Tea",
-                "heading": "Tea › Black",
-                "position": 1,
-                "start": 29,
-                "end": 39,
-            },
+            "Tea\n\nGreen tea.\n\nBlack\n\nBlack tea.",
+            {"title": "Tea", "heading": "Tea", "position": 0, "start": 7, "end": 39},
         ),
     ]
 

@@ -224,12 +224,16 @@ def test_base_url_names_the_site() -> None:
 def test_chunk_html_chunks_the_cleaned_page() -> None:
     html = page_text("clean_code_host_project.html")
     chunks = chunk_html(html, prefix=False)
+    # The plan's section is short: it joins the intro's, its heading in
+    # the body.
     assert chunks == [
-        Chunk(README_INTRO, "acme / rocket › Rocket", 0),
         Chunk(
-            README_PLAN + "\n\npip install rocket\nrocket launch plan.toml",
-            "acme / rocket › Rocket › Project plan",
-            1,
+            README_INTRO
+            + "\n\nProject plan\n\n"
+            + README_PLAN
+            + "\n\npip install rocket\nrocket launch plan.toml",
+            "acme / rocket › Rocket",
+            0,
         ),
     ]
 
@@ -248,8 +252,14 @@ def test_chunk_html_prefix_and_sizes() -> None:
 
 def test_chunk_html_without_cleaning_keeps_the_chrome() -> None:
     html = page_text("clean_repeated_menu.html")
+    # Uncleaned, the menus' short sections join the recipe's.
     texts = [chunk.text for chunk in chunk_html(html, clean=False, prefix=False)]
-    assert texts[0] == "Home · Recipes · About"
-    assert texts[1].endswith("\n\nHome · Recipes · About")
+    menu = "Home · Recipes · About"
+    assert texts[0].startswith(f"{menu}\n\nSlow-cooked beans\n\n")
+    assert texts[0].endswith(f"\n\n{menu}")
     cleaned = [chunk.text for chunk in chunk_html(html, prefix=False)]
-    assert cleaned == [texts[1].removesuffix("\n\nHome · Recipes · About")]
+    assert cleaned == [
+        texts[0]
+        .removeprefix(f"{menu}\n\nSlow-cooked beans\n\n")
+        .removesuffix(f"\n\n{menu}")
+    ]

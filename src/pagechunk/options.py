@@ -37,6 +37,7 @@ from pagechunk.vocabulary import CHROME_HEADINGS
 
 __all__ = [
     "BODY_MODES",
+    "JOIN_UNDER",
     "TABLE_MODES",
     "TITLE_SUFFIX_MODES",
     "ChunkOptions",
@@ -54,6 +55,11 @@ BODY_MODES = ("text", "markdown")
 """What :attr:`ChunkOptions.body` takes: ``"text"`` writes a chunk's body as
 the text API says (block texts a blank line apart), ``"markdown"`` as
 Markdown (fenced code, tables, links, list and quote marks)."""
+
+JOIN_UNDER = 300
+"""The pipeline's :attr:`ChunkOptions.join_under`: a heading section shorter
+than this (a product card's price, a one-line section) is joined with its
+neighbours rather than made a chunk of its own."""
 
 TITLE_SUFFIX_MODES = (None, "auto")
 """What :attr:`Options.title_suffix` takes: None keeps the title whole,
@@ -206,6 +212,11 @@ class ChunkOptions:
         drop_repeats: Whether a chunk whose body (the text after the
             prefix) repeats the body of an earlier chunk of the same call is
             left out, the positions after it counting on without a gap.
+        join_under: A heading section whose body measures under this is
+            joined with its neighbours into one chunk, while the joined
+            body stays within ``target_chars``: its heading path is the
+            path they share, and the headings below it stand in the body.
+            None (the text API's rule) never joins sections.
 
     Raises:
         TypeError: A size is not a whole number.
@@ -222,12 +233,15 @@ class ChunkOptions:
     title_once: bool = False
     body: str = "text"
     drop_repeats: bool = False
+    join_under: int | None = None
 
     def __post_init__(self) -> None:
         if self.body not in BODY_MODES:
             raise ValueError(f"body must be 'text' or 'markdown', not {self.body!r}")
         _check_size("target_chars", self.target_chars)
         _check_size("max_chars", self.max_chars)
+        if self.join_under is not None:
+            _check_size("join_under", self.join_under)
         if not _is_int(self.overlap_chars):
             raise TypeError(f"overlap_chars must be an int, not {self.overlap_chars!r}")
         if self.overlap_chars < 0:
@@ -265,7 +279,7 @@ class Options:
     title_suffix: str | None = None
     cleaning: CleanOptions = CleanOptions()
     chunk: ChunkOptions = ChunkOptions(
-        table_header=True, title_once=True, drop_repeats=True
+        table_header=True, title_once=True, drop_repeats=True, join_under=JOIN_UNDER
     )
 
     def __post_init__(self) -> None:

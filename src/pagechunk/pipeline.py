@@ -542,6 +542,12 @@ def chunk_html(
     :func:`extract`, and so are the errors, with ``ValueError`` for a size
     below 1. The page's link list is not read here, so it is not built.
 
+    Unlike :func:`~pagechunk.chunk_blocks`, a heading section shorter than
+    ``join_under`` (:data:`~pagechunk.options.JOIN_UNDER`) joins its
+    neighbours in one chunk within ``target_chars``, under the heading path
+    they share, with the headings below it in the body; a section or chunk
+    whose body repeats an earlier one's is left out (``drop_repeats``).
+
     ``body="markdown"`` writes each chunk's body as Markdown instead of plain
     text: code fenced with the language the page names, tables as Markdown
     tables under their header row, links as ``[label](url)``, items and

@@ -33,7 +33,12 @@ from typing import Any
 from pagechunk.checks import check_blocks, check_callable, check_text
 from pagechunk.chunk.markdown_body import MarkdownBody
 from pagechunk.chunk.pack import Packer
-from pagechunk.chunk.sections import heading_prefix, sections
+from pagechunk.chunk.sections import (
+    HeadingSection,
+    heading_prefix,
+    joined,
+    sections,
+)
 from pagechunk.chunk.units import ChunkSource, Meter
 from pagechunk.markdown.read import read_markdown
 from pagechunk.model import Block, Chunk
@@ -173,12 +178,38 @@ def chunk_with(
             blocks, lambda heading: packer.body_limit(prefix_of(heading)), meter
         )
         blocks = body.blocks
-    for heading, units in sections(blocks, meter):
-        packer.section(heading, prefix_of(heading), units, target)
+    found = sections(blocks, meter, markdown)
+    if options.join_under:
+        if options.drop_repeats:
+            # A repeated section goes before the joins, which would hide it.
+            found = _first_of_each(found)
+
+        def room(heading: str) -> int | None:
+            if target is None:
+                return None
+            head = prefix_of(heading)
+            return target - (meter(head) + meter.paragraph if head else 0)
+
+        found = joined(found, options.join_under, room, meter)
+    for section in found:
+        heading = section.heading
+        packer.section(heading, prefix_of(heading), section.units, target)
     chunks = body.remap(packer.chunks) if body is not None else packer.chunks
     if options.drop_repeats:
         return _without_repeats(chunks, prefixes, source)
     return chunks
+
+
+def _first_of_each(found: list[HeadingSection]) -> list[HeadingSection]:
+    """The sections whose body (their units' texts) no earlier one has."""
+    seen: set[tuple[str, ...]] = set()
+    kept = []
+    for section in found:
+        body = tuple(unit.text for unit in section.units)
+        if body not in seen:
+            seen.add(body)
+            kept.append(section)
+    return kept
 
 
 def _without_repeats(

@@ -11,22 +11,44 @@ count where that text counts.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from pagechunk.chunk.units import Meter, Source, TableUnit, Unit
 from pagechunk.model import HEADING, HEADING_SEPARATOR, ROW, Block, markdown_layout
 
-__all__ = ["heading_prefix", "sections"]
+__all__ = ["HeadingSection", "heading_prefix", "joined", "sections"]
 
 
-def sections(blocks: Sequence[Block], meter: Meter) -> list[tuple[str, list[Unit]]]:
-    """The runs of body blocks under one heading path: each path with a unit
-    for each block with text, placed in the blocks' Markdown.
+@dataclass(slots=True)
+class HeadingSection:
+    """A run of body blocks under one heading path.
+
+    Attributes:
+        heading: The path.
+        units: A unit for each block with text, placed in the blocks'
+            Markdown.
+        heads: The headings met since the run before, each with its own
+            path and a unit of its text; only joined sections show them.
+    """
+
+    heading: str
+    units: list[Unit]
+    heads: list[tuple[str, Unit]] = field(default_factory=list)
+
+
+def sections(
+    blocks: Sequence[Block], meter: Meter, markdown: bool = False
+) -> list[HeadingSection]:
+    """The runs of body blocks under one heading path, each with the
+    headings before it; with ``markdown``, a heading's unit is written with
+    its ``#`` marks, as Markdown bodies show it, and placed at its text.
 
     A row is a row of the table its latest header row opened, if any.
     """
     layout = markdown_layout(blocks)
-    found: list[tuple[str, list[Unit]]] = []
+    found: list[HeadingSection] = []
+    heads: list[tuple[str, Unit]] = []
     units: list[Unit] = []
     table: TableUnit | None = None
     for block, text_start, line_indent in zip(
@@ -38,11 +60,20 @@ def sections(blocks: Sequence[Block], meter: Meter) -> list[tuple[str, list[Unit
         elif block.header:
             table = TableUnit()
         text = block.text.strip()
-        if kind == HEADING or not text:
+        if not text:
             continue
-        if not found or block.heading != found[-1][0]:
+        if kind == HEADING:
+            unit = _block_unit(block.text, text, text_start, line_indent, meter)
+            if markdown:
+                # Placed where its text is, as the rewritten blocks map back.
+                unit.text = f"{'#' * block.level} {text}"
+                unit.size = meter.measure(unit.text)
+            heads.append((block.heading, unit))
+            continue
+        if not found or block.heading != found[-1].heading:
             units = []
-            found.append((block.heading, units))
+            found.append(HeadingSection(block.heading, units, heads))
+        heads = []
         unit = _block_unit(block.text, text, text_start, line_indent, meter)
         if kind == ROW:
             unit.table = table
@@ -72,6 +103,78 @@ def _block_unit(
                 at = text.find("\n", at + 1)
     source = Source(text, base, newlines, line_indent)
     return Unit(text, meter.measure(text), source, 0, source, len(text))
+
+
+def joined(
+    found: list[HeadingSection],
+    under: int,
+    room: Callable[[str], int | None],
+    meter: Meter,
+) -> list[HeadingSection]:
+    """The sections with each small one joined to its neighbours.
+
+    A section whose body measures under ``under`` is joined to the section
+    after it (and a section to a small one after it) while the joined body,
+    the headings between them included, fits ``room`` of the path the
+    joined sections share. The joined section has that shared path; the
+    headings below it stand in its body, each before the text it heads.
+    """
+    if len(found) < 2:
+        return found
+    result: list[HeadingSection] = []
+    group = [found[0]]
+    group_size = _size(found[0].units, meter)
+    for section in found[1:]:
+        own = _size(section.units, meter)
+        if group_size < under or own < under:
+            heading, units = _join(group + [section])
+            size = _size(units, meter)
+            limit = room(heading)
+            if limit is None or size <= limit:
+                group.append(section)
+                group_size = size
+                continue
+        result.append(_one(group))
+        group = [section]
+        group_size = own
+    result.append(_one(group))
+    return result
+
+
+def _one(group: list[HeadingSection]) -> HeadingSection:
+    if len(group) == 1:
+        return group[0]
+    heading, units = _join(group)
+    return HeadingSection(heading, units)
+
+
+def _join(group: list[HeadingSection]) -> tuple[str, list[Unit]]:
+    """The path the sections share, and their units with the headings
+    below that path that open each of them."""
+    paths = [section.heading.split(HEADING_SEPARATOR) for section in group]
+    shared = paths[0]
+    for path in paths[1:]:
+        same = 0
+        for a, b in zip(shared, path, strict=False):
+            if a != b:
+                break
+            same += 1
+        shared = shared[:same]
+    depth = len(shared)
+    heading = HEADING_SEPARATOR.join(shared)
+    units: list[Unit] = []
+    for section in group:
+        own = section.heading
+        for head, unit in section.heads:
+            opens = own == head or own.startswith(head + HEADING_SEPARATOR)
+            if opens and len(head.split(HEADING_SEPARATOR)) > depth:
+                units.append(unit)
+        units += section.units
+    return heading, units
+
+
+def _size(units: list[Unit], meter: Meter) -> int:
+    return sum(unit.size for unit in units) + meter.paragraph * (len(units) - 1)
 
 
 _WORDS = re.compile(r"\w+")

@@ -303,6 +303,15 @@ def _add_size_options(parser: argparse.ArgumentParser) -> None:
         help=f"the size no chunk exceeds, or 'none' (default {chunk.max_chars})",
     )
     parser.add_argument(
+        "--join-under",
+        type=whole_number(1, none=True),
+        default=chunk.join_under,
+        metavar="N",
+        help="join a heading section shorter than N to its neighbours, within "
+        "the target size, or 'none' to keep sections apart "
+        f"(default {chunk.join_under})",
+    )
+    parser.add_argument(
         "--tokenizer",
         type=_tokenizer,
         metavar="SPEC",
@@ -362,6 +371,7 @@ def settings_from(arguments: argparse.Namespace) -> Settings:
         prefix=arguments.prefix,
         clean=arguments.clean,
         overlap_chars=arguments.overlap_chars,
+        join_under=arguments.join_under,
         title_suffix=arguments.title_suffix,
         body=arguments.body,
     )
