@@ -132,3 +132,23 @@ def test_joined_chunks_keep_every_body_and_the_limits(
         assert any(p == chunk.heading or p.startswith(chunk.heading) for p in paths)
     apart = chunk_with(blocks, ChunkOptions(target_chars=limit, max_chars=limit))
     assert len(chunks) <= len(apart)
+
+
+def test_a_join_opens_with_the_headings_an_earlier_chunk_opened() -> None:
+    # "Install" fills its own chunk; its "Check" subsection starts the next
+    # one, which names "Install" again since its path no longer does.
+    install = " ".join(
+        f"Step {n}: unpack the parts and lay them out." for n in range(28)
+    )
+    html = (
+        f"<main><h1>Guide</h1><h2>Install</h2><p>{install}</p>"
+        "<h3>Check</h3><p>Run the test.</p><h2>Use</h2><p>Light it.</p></main>"
+    )
+    chunks = chunk_html(html, prefix=False, clean=False)
+    assert [(c.heading, c.text) for c in chunks] == [
+        ("Guide › Install", install),
+        ("Guide", "Install\n\nCheck\n\nRun the test.\n\nUse\n\nLight it."),
+    ]
+    # The second chunk starts where its first body text stands.
+    markdown = "# Guide\n\n## Install\n\n" + install + "\n\n### Check\n\nRun the test."
+    assert chunks[1].start == markdown.index("Run the test.")

@@ -30,11 +30,14 @@ class HeadingSection:
             Markdown.
         heads: The headings met since the run before, each with its own
             path and a unit of its text; only joined sections show them.
+        path: The units of the headings its path is made of, outermost
+            first, each with its own path.
     """
 
     heading: str
     units: list[Unit]
     heads: list[tuple[str, Unit]] = field(default_factory=list)
+    path: list[tuple[str, Unit]] = field(default_factory=list)
 
 
 def sections(
@@ -49,6 +52,7 @@ def sections(
     layout = markdown_layout(blocks)
     found: list[HeadingSection] = []
     heads: list[tuple[str, Unit]] = []
+    opened: dict[str, Unit] = {}
     units: list[Unit] = []
     table: TableUnit | None = None
     for block, text_start, line_indent in zip(
@@ -69,10 +73,16 @@ def sections(
                 unit.text = f"{'#' * block.level} {text}"
                 unit.size = meter.measure(unit.text)
             heads.append((block.heading, unit))
+            opened[block.heading] = unit
             continue
         if not found or block.heading != found[-1].heading:
             units = []
-            found.append(HeadingSection(block.heading, units, heads))
+            path = [
+                (above, opened[above])
+                for above in _paths_above(block.heading)
+                if above in opened
+            ]
+            found.append(HeadingSection(block.heading, units, heads, path))
         heads = []
         unit = _block_unit(block.text, text, text_start, line_indent, meter)
         if kind == ROW:
@@ -163,7 +173,25 @@ def _join(group: list[HeadingSection]) -> tuple[str, list[Unit]]:
     depth = len(shared)
     heading = HEADING_SEPARATOR.join(shared)
     units: list[Unit] = []
-    for section in group:
+    # The first section's path below the shared one opens the body; a
+    # heading met before the section stands where its text does.
+    first = group[0]
+    near = {id(unit) for _, unit in first.heads}
+    start = first.units[0]
+    for head, unit in first.path:
+        if len(head.split(HEADING_SEPARATOR)) > depth:
+            if id(unit) not in near:
+                unit = Unit(
+                    unit.text,
+                    unit.size,
+                    start.source,
+                    start.start,
+                    start.source,
+                    start.start,
+                )
+            units.append(unit)
+    units += first.units
+    for section in group[1:]:
         own = section.heading
         for head, unit in section.heads:
             opens = own == head or own.startswith(head + HEADING_SEPARATOR)
@@ -171,6 +199,12 @@ def _join(group: list[HeadingSection]) -> tuple[str, list[Unit]]:
                 units.append(unit)
         units += section.units
     return heading, units
+
+
+def _paths_above(heading: str) -> list[str]:
+    """The paths of a path's headings, outermost first, itself last."""
+    parts = heading.split(HEADING_SEPARATOR)
+    return [HEADING_SEPARATOR.join(parts[:end]) for end in range(1, len(parts) + 1)]
 
 
 def _size(units: list[Unit], meter: Meter) -> int:
