@@ -1872,6 +1872,71 @@ def test_a_fieldset_of_text_fields_or_with_a_heading_stays() -> None:
     assert "Engraving, up to ten letters" in texts(page.blocks)
 
 
+LANGUAGES = (
+    "Afrikaans", "Albanian", "Basque", "Breton", "Catalan", "Cornish", "Danish",
+    "Dutch", "Estonian", "Faroese", "Finnish", "Frisian", "Galician", "German",
+    "Icelandic", "Irish", "Latvian", "Lithuanian", "Luxembourgish", "Maltese",
+    "Manx", "Norwegian", "Occitan", "Polish", "Portuguese", "Romansh", "Scots",
+    "Slovak", "Slovenian", "Swedish", "Welsh",
+)  # fmt: skip
+
+
+def _picker_page(items: str) -> str:
+    # A listing's language picker: a <details> drop-down whose links are
+    # marked as the radio items of a menu (the menu's own role is set by a
+    # script), and a filter's list box of options; the tiles are the page.
+    picker = "".join(
+        f"<a role='menuitemradio' href='/walks?lang={n}'>{n}</a>" for n in LANGUAGES
+    )
+    facets = "".join(
+        f"<div role='option'><a href='/walks?area={n}'>{n} ({i})</a></div>"
+        for i, n in enumerate(("Coast", "Fens", "Moors", "Woods"), 3)
+    )
+    posts = "".join(
+        f"<article><h2><a href='/walks/{n}'>The {n} walk</a></h2><p>Eight miles"
+        " along the old drove road, over two stiles and past the ruined mill.</p>"
+        "</article>"
+        for n in ("harbour", "lighthouse", "quayside")
+    )
+    return (
+        "<html><body><h1>Walks</h1><p>Routes walked and written up by our"
+        " members, with maps and the pubs along the way.</p>"
+        f"<details class='picker'><summary>Language: any</summary>{picker}</details>"
+        f"<div role='listbox' aria-label='Area'>{facets}</div>{items}{posts}"
+        "</body></html>"
+    )
+
+
+def test_the_choices_of_a_widget_go() -> None:
+    # ARIA's roles for the items of a menu and the options of a list box
+    # mark things to pick; the picker holds more text than the tiles, and
+    # goes item by item.
+    page = extract(_picker_page(""), base_url=LISTING_URL)
+    assert texts(page.blocks) == [
+        "Walks",
+        "Routes walked and written up by our members, with maps and the pubs"
+        " along the way.",
+        "Language: any",
+        *(
+            line
+            for n in ("harbour", "lighthouse", "quayside")
+            for line in (
+                f"The {n} walk",
+                "Eight miles along the old drove road, over two stiles and"
+                " past the ruined mill.",
+            )
+        ),
+    ]
+
+
+def test_a_menu_item_holding_a_heading_stays() -> None:
+    # A page that marks its tabs as a menu's items: each item's heading
+    # names a section of the page's text.
+    tabs = "<ul class='tabs'><li role='menuitem'><h3>Coast walks</h3></li></ul>"
+    page = extract(_picker_page(tabs), base_url=LISTING_URL)
+    assert "Coast walks" in texts(page.blocks)
+
+
 def test_buttons_and_calls_to_action_go() -> None:
     chosen, blocks = focused(
         _tiles("<div class='quick-shop button'>Quick shop</div>"), "collection"

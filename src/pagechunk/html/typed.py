@@ -82,6 +82,7 @@ __all__ = [
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
     "CHOICES_MAX_CHARS",
+    "CHOICE_ROLES",
     "CONTROLS",
     "LOADERS",
     "KIN_SHARE",
@@ -427,6 +428,24 @@ CHOICES_MAX_CHARS = 1000
 """Characters a group of choices may hold and still go: more is text that a
 page lays out as a form (a quiz, a survey whose questions are its
 content)."""
+
+CHOICE_ROLES = frozenset(
+    {
+        "listbox",
+        "combobox",
+        "option",
+        "menuitem",
+        "menuitemradio",
+        "menuitemcheckbox",
+        "radio",
+    }
+)
+"""ARIA roles of a widget's choices, and of the widgets that hold them: a
+list box and its options (a filter's facets, a sort order, a search's
+suggestions), a combo box, the items of a menu (a language or date
+picker whose ``role="menu"`` a script sets), a custom radio button (a
+swatch of colour). What they hold is something to pick, not text to
+read."""
 
 _ROLES = etree.XPath("descendant-or-self::*/@role")
 """The ``role`` values of an element and those below it, found inside
@@ -1808,16 +1827,32 @@ def _choice_groups(root: etree._Element) -> list[etree._Element]:
 def _announced(root: etree._Element) -> list[etree._Element]:
     """The short messages of :data:`ANNOUNCED_ROLES` (the role a browser
     applies, as pruning reads it), at most :data:`ANNOUNCED_MAX_CHARS`
-    characters each."""
+    characters each, and the choices of a widget (:data:`CHOICE_ROLES`),
+    at most :data:`CHOICES_MAX_CHARS` characters each and no heading: a
+    list box longer than that loses its options one by one, and an item
+    holding a heading is a tab (a page that marks its tabs as a menu)."""
     # An attribute's value is a string that knows its element (lxml's
     # "smart string"); the stub types every result.
     roles = cast("list[Any]", _ROLES(root))
-    return [
-        element
-        for role in roles
-        if applied_role(role) in ANNOUNCED_ROLES
-        and text_length(element := role.getparent()) <= ANNOUNCED_MAX_CHARS
-    ]
+    found = []
+    for role in roles:
+        applied = applied_role(role)
+        if applied in ANNOUNCED_ROLES:
+            limit = ANNOUNCED_MAX_CHARS
+        elif applied in CHOICE_ROLES:
+            limit = CHOICES_MAX_CHARS
+        else:
+            continue
+        element = role.getparent()
+        if text_length(element) > limit:
+            continue
+        if (
+            applied in CHOICE_ROLES
+            and next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+        ):
+            continue  # a tab, or a section marked so, that its heading names
+        found.append(element)
+    return found
 
 
 def _unseen(root: etree._Element) -> list[etree._Element]:
