@@ -1806,6 +1806,35 @@ def test_an_inline_label_that_gives_the_words_of_a_picture_stays() -> None:
     assert texts(page.blocks).count("In stock Was £20.00, now £14.00") == 3
 
 
+def test_a_screen_reader_class_is_read_at_the_end_of_a_longer_token() -> None:
+    # Design systems prefix the usual names (h-sr-only), components name
+    # their element so (tile__sr-text), and Foundation writes show-for-sr;
+    # each label is for screen readers only.
+    price = (
+        "<p>£14.00 <span class='tile__sr-text'>Rated 4.5 out of 5</span></p>"
+        "<div class='field__label show-for-sr'>Delivery</div><p>Next day</p>"
+        "<p><span class='h-sr-only'>Colour:</span> harbour blue</p>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    blocks = texts(page.blocks)
+    assert blocks.count("£14.00") == 3
+    assert blocks.count("harbour blue") == 3
+    assert "Delivery" not in blocks
+
+
+def test_a_hiding_word_or_a_modifier_at_the_end_of_a_token_is_not_read() -> None:
+    # mobile-hidden is shown on other screens; a BEM modifier says how its
+    # block is drawn (a field whose label is visually hidden).
+    price = (
+        "<p>£14.00 <span class='badge mobile-hidden'>Bestseller</span></p>"
+        "<div class='field field--label-visually_hidden'>Next day delivery</div>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    blocks = texts(page.blocks)
+    assert blocks.count("£14.00 Bestseller") == 3
+    assert blocks.count("Next day delivery") == 3
+
+
 def test_extract_drops_the_names_of_form_fields() -> None:
     # Pruning drops a tile's size picker and a filter's checkbox; the
     # labels that named them are no text to read.

@@ -110,6 +110,7 @@ __all__ = [
     "TOC_TITLE_CHARS",
     "UPSELLS",
     "UPSELL_MAX_CHARS",
+    "SCREEN_READER_CLASSES",
     "UNSEEN_CLASSES",
     "UNSEEN_MAX_CHARS",
     "Focus",
@@ -365,11 +366,32 @@ UNSEEN_CLASSES = frozenset(
         "ishidden",
         "uhidden",
         "dnone",
+        "showforsr",
+        "visiblesr",
     ]
 )
 """``class`` tokens, ``-`` and ``_`` taken out, that keep an element off the
 screen in most frameworks' style sheets: text for screen readers only (a
 price's "Regular price" label, "opens in a new window") and hidden labels."""
+
+SCREEN_READER_CLASSES = frozenset(
+    [
+        "sronly",
+        "srtext",
+        "visuallyhidden",
+        "hiddenvisually",
+        "screenreadertext",
+        "screenreaderonly",
+        "a11yhidden",
+        "assistivetext",
+    ]
+)
+"""The tokens of :data:`UNSEEN_CLASSES` that say "for screen readers only",
+and that keep that sense at the end of a longer token, after a ``-`` or
+``_``: a design system's prefix (``h-sr-only``, ``usa-sr-only``) or a
+component's element (``plp-price__sr-text``, ``share-widget__sr-only``).
+The words that only hide (``hidden``, ``hide``) do not: ``mobile-hidden``
+is shown on other screens."""
 
 CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 """Name words of a button or call to action: "Add to cart", "Quick shop",
@@ -1065,11 +1087,29 @@ def _class_label_rule(classes: str) -> str:
     differs from element to element, so the two are read apart."""
     tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
-    if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
-        _SHOWN_AT.search(t) for t in tokens
-    ):
+    if (
+        not UNSEEN_CLASSES.isdisjoint(squeezed)
+        or any(_ends_screen_reader_only(t) for t in tokens)
+    ) and not any(_SHOWN_AT.search(t) for t in tokens):
         return _UNSEEN_RULE
     return _words_label_rule(_value_words(classes))
+
+
+_SEPARATOR = re.compile(r"[-_]+")
+
+
+def _ends_screen_reader_only(token: str) -> bool:
+    """Whether a ``class`` token ends, after a ``-`` or ``_``, in one of
+    :data:`SCREEN_READER_CLASSES` (``-`` and ``_`` taken out). A BEM
+    modifier (a token holding ``--``) says how its block is drawn, not that
+    it is hidden (Drupal's ``field--label-visually_hidden`` is a field
+    whose label is), and is not read."""
+    if "--" in token:
+        return False
+    return any(
+        token[m.end() :].replace("-", "").replace("_", "") in SCREEN_READER_CLASSES
+        for m in _SEPARATOR.finditer(token)
+    )
 
 
 def _words_label_rule(words: frozenset[str]) -> str:
