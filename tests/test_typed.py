@@ -1966,6 +1966,26 @@ def test_a_menu_item_holding_a_heading_stays() -> None:
     assert "Coast walks" in texts(page.blocks)
 
 
+def test_a_products_footer_is_told_by_the_edge_of_its_container() -> None:
+    # The product's container closes with the site's footer; the page goes
+    # on past the container (a list of brands), which says nothing of where
+    # the footer stands in what is read.
+    brands = "".join(f"<li><a href='/brand/{n}'>Brand {n}</a></li>" for n in range(40))
+    html = (
+        "<html><body><main class='product'><h1>Trail 2 tent</h1>"
+        "<p>A two-person tent for three seasons, pitched fly first in under five"
+        " minutes, with a porch on each side for boots and packs.</p>"
+        "<p>The poles are shock-corded aluminium, and the fly is silicone-coated"
+        " nylon that sheds rain and dries fast on a breezy morning.</p>"
+        "<footer class='shop-footer'><p>© 2025 Ridgeline Ltd, 4 Quay Street</p>"
+        "<p>Terms · Privacy · Cookies</p></footer></main>"
+        f"<div class='brands'><ul>{brands}</ul></div></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert ("shop-footer", "the site's header or footer") in dropped(chosen)
+    assert texts(blocks)[-1].startswith("The poles are shock-corded")
+
+
 def test_buttons_and_calls_to_action_go() -> None:
     chosen, blocks = focused(
         _tiles("<div class='quick-shop button'>Quick shop</div>"), "collection"

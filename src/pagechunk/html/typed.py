@@ -795,8 +795,10 @@ def _site_chrome(
     holding a heading heads a section of the page, and a header or footer
     inside an ``<article>``, or one of :data:`FORM_REPEATS` that wear one
     ``class``, belongs to an item; one holding :data:`LIST_CHROME_SHARE` of
-    the page's text or more wraps the content. ``boxes`` are ``root``'s
-    :func:`_named_boxes`."""
+    the page's text or more wraps the content. ``root`` is the container
+    read (the page, or a product's container), and the edge is measured
+    inside it: the text a page holds beyond the container says nothing of
+    where its footer stands. ``boxes`` are ``root``'s :func:`_named_boxes`."""
     found = list(root.iterdescendants("header", "footer")) + [
         e for e, words in boxes if e.tag in _LIST_TAGS and "footer" in words
     ]
@@ -813,7 +815,7 @@ def _site_chrome(
             and next(e.iterdescendants(*HEADING_LEVELS), None) is not None
         )
         and all(a.tag != "article" for a in e.iterancestors())
-        and _text_beside(e, before=e.tag == "header") < edge
+        and _text_beside(e, before=e.tag == "header", within=root) < edge
     ]
 
 
@@ -872,11 +874,16 @@ def _link_share(element: etree._Element) -> float:
     return sum(text_length(a) for a in element.iterdescendants("a")) / total
 
 
-def _text_beside(element: etree._Element, *, before: bool) -> int:
-    """Characters of the page's text before ``element`` (``before``) or
-    after it: in the siblings of the element and of each of its ancestors."""
+def _text_beside(
+    element: etree._Element, *, before: bool, within: etree._Element
+) -> int:
+    """Characters of the text before ``element`` (``before``) or after it,
+    inside ``within``: in the siblings of the element and of each of its
+    ancestors below ``within``."""
     found = 0
     for e in (element, *element.iterancestors()):
+        if e is within:
+            break
         for sibling in e.itersiblings(preceding=before):
             if isinstance(sibling.tag, str):
                 found += text_length(sibling)
