@@ -124,6 +124,28 @@ def test_forum_rule_names_the_chrome_it_drops_from_each_post(page):
     assert texts(blocks) == [THREAD, *THREAD_POSTS]
 
 
+def test_forum_drops_the_menu_of_links_of_each_post() -> None:
+    # Each post carries a drop-down of links a script opens (its permalink
+    # spelt out, "Report post", "Quote"): a box named as a menu, mostly
+    # links, as the whole-page rule reads it. The posts stay.
+    menu = (
+        "<div class='ipsMenu ipsMenu_auto'><h5>Link to this post</h5>"
+        "<a href='/t/4821/#post-{0}'>https://forum.example.com/t/4821/#post-{0}</a>"
+        "<ul><li><a href='/report/{0}'>Report post</a></li>"
+        "<li><a href='/quote/{0}'>Quote</a></li></ul></div>"
+    )
+    posts = "".join(
+        f"<div class='post'><div class='post-body'><p>{text}</p></div>"
+        + menu.format(n)
+        + "</div>"
+        for n, text in enumerate(THREAD_POSTS, 1)
+    )
+    html = f"<html><body><main><h1>{THREAD}</h1>{posts}</main></body></html>"
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [("ipsMenu ipsMenu_auto", "a menu of links")] * 5
+    assert texts(blocks) == [THREAD, *THREAD_POSTS]
+
+
 AUTHOR_THREAD = "Chain keeps slipping in third gear"
 AUTHOR_URL = "https://forum.example.com/threads/chain-keeps-slipping.2291/"
 

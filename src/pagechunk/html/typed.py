@@ -820,7 +820,8 @@ def _site_chrome(
 
 
 def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
-    """The menus that pruning left on a whole-page type: boxes whose
+    """The menus that pruning left on a whole-page type, or inside a
+    product's or forum thread's container: boxes whose
     ``class`` or ``id`` names a menu (:func:`_names_menu`), whose text is
     :data:`MENU_LINK_SHARE` links or more, and that hold under
     :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters. A
@@ -1291,6 +1292,12 @@ def _forum(
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
     dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
+    keep = {top, *top.iterancestors()}
+    dropped += [
+        (e, why)
+        for e, why in _menus(text_length(container), _named_boxes(container))
+        if e not in keep
+    ]
     return Focus([container], {container}, rule, _outermost(dropped))
 
 
