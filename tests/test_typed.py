@@ -124,6 +124,28 @@ def test_forum_rule_names_the_chrome_it_drops_from_each_post(page):
     assert texts(blocks) == [THREAD, *THREAD_POSTS]
 
 
+def test_forum_drops_the_menu_of_links_of_each_post() -> None:
+    # Each post carries a drop-down of links a script opens (its permalink
+    # spelt out, "Report post", "Quote"): a box named as a menu, mostly
+    # links, as the whole-page rule reads it. The posts stay.
+    menu = (
+        "<div class='ipsMenu ipsMenu_auto'><h5>Link to this post</h5>"
+        "<a href='/t/4821/#post-{0}'>https://forum.example.com/t/4821/#post-{0}</a>"
+        "<ul><li><a href='/report/{0}'>Report post</a></li>"
+        "<li><a href='/quote/{0}'>Quote</a></li></ul></div>"
+    )
+    posts = "".join(
+        f"<div class='post'><div class='post-body'><p>{text}</p></div>"
+        + menu.format(n)
+        + "</div>"
+        for n, text in enumerate(THREAD_POSTS, 1)
+    )
+    html = f"<html><body><main><h1>{THREAD}</h1>{posts}</main></body></html>"
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [("ipsMenu ipsMenu_auto", "a menu of links")] * 5
+    assert texts(blocks) == [THREAD, *THREAD_POSTS]
+
+
 AUTHOR_THREAD = "Chain keeps slipping in third gear"
 AUTHOR_URL = "https://forum.example.com/threads/chain-keeps-slipping.2291/"
 
@@ -1806,6 +1828,35 @@ def test_an_inline_label_that_gives_the_words_of_a_picture_stays() -> None:
     assert texts(page.blocks).count("In stock Was £20.00, now £14.00") == 3
 
 
+def test_a_screen_reader_class_is_read_at_the_end_of_a_longer_token() -> None:
+    # Design systems prefix the usual names (h-sr-only), components name
+    # their element so (tile__sr-text), and Foundation writes show-for-sr;
+    # each label is for screen readers only.
+    price = (
+        "<p>£14.00 <span class='tile__sr-text'>Rated 4.5 out of 5</span></p>"
+        "<div class='field__label show-for-sr'>Delivery</div><p>Next day</p>"
+        "<p><span class='h-sr-only'>Colour:</span> harbour blue</p>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    blocks = texts(page.blocks)
+    assert blocks.count("£14.00") == 3
+    assert blocks.count("harbour blue") == 3
+    assert "Delivery" not in blocks
+
+
+def test_a_hiding_word_or_a_modifier_at_the_end_of_a_token_is_not_read() -> None:
+    # mobile-hidden is shown on other screens; a BEM modifier says how its
+    # block is drawn (a field whose label is visually hidden).
+    price = (
+        "<p>£14.00 <span class='badge mobile-hidden'>Bestseller</span></p>"
+        "<div class='field field--label-visually_hidden'>Next day delivery</div>"
+    )
+    page = extract(_priced_tiles(price), base_url=COLLECTION_URL)
+    blocks = texts(page.blocks)
+    assert blocks.count("£14.00 Bestseller") == 3
+    assert blocks.count("Next day delivery") == 3
+
+
 def test_extract_drops_the_names_of_form_fields() -> None:
     # Pruning drops a tile's size picker and a filter's checkbox; the
     # labels that named them are no text to read.
@@ -1870,6 +1921,91 @@ def test_a_fieldset_of_text_fields_or_with_a_heading_stays() -> None:
     page = extract(_priced_tiles(question), base_url=COLLECTION_URL)
     assert "Which lid?" in texts(page.blocks)
     assert "Engraving, up to ten letters" in texts(page.blocks)
+
+
+LANGUAGES = (
+    "Afrikaans", "Albanian", "Basque", "Breton", "Catalan", "Cornish", "Danish",
+    "Dutch", "Estonian", "Faroese", "Finnish", "Frisian", "Galician", "German",
+    "Icelandic", "Irish", "Latvian", "Lithuanian", "Luxembourgish", "Maltese",
+    "Manx", "Norwegian", "Occitan", "Polish", "Portuguese", "Romansh", "Scots",
+    "Slovak", "Slovenian", "Swedish", "Welsh",
+)  # fmt: skip
+
+
+def _picker_page(items: str) -> str:
+    # A listing's language picker: a <details> drop-down whose links are
+    # marked as the radio items of a menu (the menu's own role is set by a
+    # script), and a filter's list box of options; the tiles are the page.
+    picker = "".join(
+        f"<a role='menuitemradio' href='/walks?lang={n}'>{n}</a>" for n in LANGUAGES
+    )
+    facets = "".join(
+        f"<div role='option'><a href='/walks?area={n}'>{n} ({i})</a></div>"
+        for i, n in enumerate(("Coast", "Fens", "Moors", "Woods"), 3)
+    )
+    posts = "".join(
+        f"<article><h2><a href='/walks/{n}'>The {n} walk</a></h2><p>Eight miles"
+        " along the old drove road, over two stiles and past the ruined mill.</p>"
+        "</article>"
+        for n in ("harbour", "lighthouse", "quayside")
+    )
+    return (
+        "<html><body><h1>Walks</h1><p>Routes walked and written up by our"
+        " members, with maps and the pubs along the way.</p>"
+        f"<details class='picker'><summary>Language: any</summary>{picker}</details>"
+        f"<div role='listbox' aria-label='Area'>{facets}</div>{items}{posts}"
+        "</body></html>"
+    )
+
+
+def test_the_choices_of_a_widget_go() -> None:
+    # ARIA's roles for the items of a menu and the options of a list box
+    # mark things to pick; the picker holds more text than the tiles, and
+    # goes item by item.
+    page = extract(_picker_page(""), base_url=LISTING_URL)
+    assert texts(page.blocks) == [
+        "Walks",
+        "Routes walked and written up by our members, with maps and the pubs"
+        " along the way.",
+        "Language: any",
+        *(
+            line
+            for n in ("harbour", "lighthouse", "quayside")
+            for line in (
+                f"The {n} walk",
+                "Eight miles along the old drove road, over two stiles and"
+                " past the ruined mill.",
+            )
+        ),
+    ]
+
+
+def test_a_menu_item_holding_a_heading_stays() -> None:
+    # A page that marks its tabs as a menu's items: each item's heading
+    # names a section of the page's text.
+    tabs = "<ul class='tabs'><li role='menuitem'><h3>Coast walks</h3></li></ul>"
+    page = extract(_picker_page(tabs), base_url=LISTING_URL)
+    assert "Coast walks" in texts(page.blocks)
+
+
+def test_a_products_footer_is_told_by_the_edge_of_its_container() -> None:
+    # The product's container closes with the site's footer; the page goes
+    # on past the container (a list of brands), which says nothing of where
+    # the footer stands in what is read.
+    brands = "".join(f"<li><a href='/brand/{n}'>Brand {n}</a></li>" for n in range(40))
+    html = (
+        "<html><body><main class='product'><h1>Trail 2 tent</h1>"
+        "<p>A two-person tent for three seasons, pitched fly first in under five"
+        " minutes, with a porch on each side for boots and packs.</p>"
+        "<p>The poles are shock-corded aluminium, and the fly is silicone-coated"
+        " nylon that sheds rain and dries fast on a breezy morning.</p>"
+        "<footer class='shop-footer'><p>© 2025 Ridgeline Ltd, 4 Quay Street</p>"
+        "<p>Terms · Privacy · Cookies</p></footer></main>"
+        f"<div class='brands'><ul>{brands}</ul></div></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert ("shop-footer", "the site's header or footer") in dropped(chosen)
+    assert texts(blocks)[-1].startswith("The poles are shock-corded")
 
 
 def test_buttons_and_calls_to_action_go() -> None:

@@ -82,6 +82,7 @@ __all__ = [
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
     "CHOICES_MAX_CHARS",
+    "CHOICE_ROLES",
     "CONTROLS",
     "LOADERS",
     "KIN_SHARE",
@@ -109,6 +110,7 @@ __all__ = [
     "TOC_TITLE_CHARS",
     "UPSELLS",
     "UPSELL_MAX_CHARS",
+    "SCREEN_READER_CLASSES",
     "UNSEEN_CLASSES",
     "UNSEEN_MAX_CHARS",
     "Focus",
@@ -364,11 +366,32 @@ UNSEEN_CLASSES = frozenset(
         "ishidden",
         "uhidden",
         "dnone",
+        "showforsr",
+        "visiblesr",
     ]
 )
 """``class`` tokens, ``-`` and ``_`` taken out, that keep an element off the
 screen in most frameworks' style sheets: text for screen readers only (a
 price's "Regular price" label, "opens in a new window") and hidden labels."""
+
+SCREEN_READER_CLASSES = frozenset(
+    [
+        "sronly",
+        "srtext",
+        "visuallyhidden",
+        "hiddenvisually",
+        "screenreadertext",
+        "screenreaderonly",
+        "a11yhidden",
+        "assistivetext",
+    ]
+)
+"""The tokens of :data:`UNSEEN_CLASSES` that say "for screen readers only",
+and that keep that sense at the end of a longer token, after a ``-`` or
+``_``: a design system's prefix (``h-sr-only``, ``usa-sr-only``) or a
+component's element (``plp-price__sr-text``, ``share-widget__sr-only``).
+The words that only hide (``hidden``, ``hide``) do not: ``mobile-hidden``
+is shown on other screens."""
 
 CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 """Name words of a button or call to action: "Add to cart", "Quick shop",
@@ -427,6 +450,24 @@ CHOICES_MAX_CHARS = 1000
 """Characters a group of choices may hold and still go: more is text that a
 page lays out as a form (a quiz, a survey whose questions are its
 content)."""
+
+CHOICE_ROLES = frozenset(
+    {
+        "listbox",
+        "combobox",
+        "option",
+        "menuitem",
+        "menuitemradio",
+        "menuitemcheckbox",
+        "radio",
+    }
+)
+"""ARIA roles of a widget's choices, and of the widgets that hold them: a
+list box and its options (a filter's facets, a sort order, a search's
+suggestions), a combo box, the items of a menu (a language or date
+picker whose ``role="menu"`` a script sets), a custom radio button (a
+swatch of colour). What they hold is something to pick, not text to
+read."""
 
 _ROLES = etree.XPath("descendant-or-self::*/@role")
 """The ``role`` values of an element and those below it, found inside
@@ -754,8 +795,10 @@ def _site_chrome(
     holding a heading heads a section of the page, and a header or footer
     inside an ``<article>``, or one of :data:`FORM_REPEATS` that wear one
     ``class``, belongs to an item; one holding :data:`LIST_CHROME_SHARE` of
-    the page's text or more wraps the content. ``boxes`` are ``root``'s
-    :func:`_named_boxes`."""
+    the page's text or more wraps the content. ``root`` is the container
+    read (the page, or a product's container), and the edge is measured
+    inside it: the text a page holds beyond the container says nothing of
+    where its footer stands. ``boxes`` are ``root``'s :func:`_named_boxes`."""
     found = list(root.iterdescendants("header", "footer")) + [
         e for e, words in boxes if e.tag in _LIST_TAGS and "footer" in words
     ]
@@ -772,12 +815,13 @@ def _site_chrome(
             and next(e.iterdescendants(*HEADING_LEVELS), None) is not None
         )
         and all(a.tag != "article" for a in e.iterancestors())
-        and _text_beside(e, before=e.tag == "header") < edge
+        and _text_beside(e, before=e.tag == "header", within=root) < edge
     ]
 
 
 def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
-    """The menus that pruning left on a whole-page type: boxes whose
+    """The menus that pruning left on a whole-page type, or inside a
+    product's or forum thread's container: boxes whose
     ``class`` or ``id`` names a menu (:func:`_names_menu`), whose text is
     :data:`MENU_LINK_SHARE` links or more, and that hold under
     :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters. A
@@ -831,11 +875,16 @@ def _link_share(element: etree._Element) -> float:
     return sum(text_length(a) for a in element.iterdescendants("a")) / total
 
 
-def _text_beside(element: etree._Element, *, before: bool) -> int:
-    """Characters of the page's text before ``element`` (``before``) or
-    after it: in the siblings of the element and of each of its ancestors."""
+def _text_beside(
+    element: etree._Element, *, before: bool, within: etree._Element
+) -> int:
+    """Characters of the text before ``element`` (``before``) or after it,
+    inside ``within``: in the siblings of the element and of each of its
+    ancestors below ``within``."""
     found = 0
     for e in (element, *element.iterancestors()):
+        if e is within:
+            break
         for sibling in e.itersiblings(preceding=before):
             if isinstance(sibling.tag, str):
                 found += text_length(sibling)
@@ -1046,11 +1095,29 @@ def _class_label_rule(classes: str) -> str:
     differs from element to element, so the two are read apart."""
     tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
-    if not UNSEEN_CLASSES.isdisjoint(squeezed) and not any(
-        _SHOWN_AT.search(t) for t in tokens
-    ):
+    if (
+        not UNSEEN_CLASSES.isdisjoint(squeezed)
+        or any(_ends_screen_reader_only(t) for t in tokens)
+    ) and not any(_SHOWN_AT.search(t) for t in tokens):
         return _UNSEEN_RULE
     return _words_label_rule(_value_words(classes))
+
+
+_SEPARATOR = re.compile(r"[-_]+")
+
+
+def _ends_screen_reader_only(token: str) -> bool:
+    """Whether a ``class`` token ends, after a ``-`` or ``_``, in one of
+    :data:`SCREEN_READER_CLASSES` (``-`` and ``_`` taken out). A BEM
+    modifier (a token holding ``--``) says how its block is drawn, not that
+    it is hidden (Drupal's ``field--label-visually_hidden`` is a field
+    whose label is), and is not read."""
+    if "--" in token:
+        return False
+    return any(
+        token[m.end() :].replace("-", "").replace("_", "") in SCREEN_READER_CLASSES
+        for m in _SEPARATOR.finditer(token)
+    )
 
 
 def _words_label_rule(words: frozenset[str]) -> str:
@@ -1225,6 +1292,12 @@ def _forum(
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
     dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
+    keep = {top, *top.iterancestors()}
+    dropped += [
+        (e, why)
+        for e, why in _menus(text_length(container), _named_boxes(container))
+        if e not in keep
+    ]
     return Focus([container], {container}, rule, _outermost(dropped))
 
 
@@ -1808,16 +1881,32 @@ def _choice_groups(root: etree._Element) -> list[etree._Element]:
 def _announced(root: etree._Element) -> list[etree._Element]:
     """The short messages of :data:`ANNOUNCED_ROLES` (the role a browser
     applies, as pruning reads it), at most :data:`ANNOUNCED_MAX_CHARS`
-    characters each."""
+    characters each, and the choices of a widget (:data:`CHOICE_ROLES`),
+    at most :data:`CHOICES_MAX_CHARS` characters each and no heading: a
+    list box longer than that loses its options one by one, and an item
+    holding a heading is a tab (a page that marks its tabs as a menu)."""
     # An attribute's value is a string that knows its element (lxml's
     # "smart string"); the stub types every result.
     roles = cast("list[Any]", _ROLES(root))
-    return [
-        element
-        for role in roles
-        if applied_role(role) in ANNOUNCED_ROLES
-        and text_length(element := role.getparent()) <= ANNOUNCED_MAX_CHARS
-    ]
+    found = []
+    for role in roles:
+        applied = applied_role(role)
+        if applied in ANNOUNCED_ROLES:
+            limit = ANNOUNCED_MAX_CHARS
+        elif applied in CHOICE_ROLES:
+            limit = CHOICES_MAX_CHARS
+        else:
+            continue
+        element = role.getparent()
+        if text_length(element) > limit:
+            continue
+        if (
+            applied in CHOICE_ROLES
+            and next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+        ):
+            continue  # a tab, or a section marked so, that its heading names
+        found.append(element)
+    return found
 
 
 def _unseen(root: etree._Element) -> list[etree._Element]:
