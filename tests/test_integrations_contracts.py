@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from chunk_texts import BLACK_TEA, GREEN_TEA
+
 
 def _framework(name: str) -> ModuleType:
     if os.environ.get("CI"):
@@ -52,24 +54,9 @@ from pagechunk.integrations.llamaindex import (  # noqa: E402
 from pagechunk.options import Options  # noqa: E402
 from pagechunk.tokens import tokenizer_length  # noqa: E402
 
-GREEN = (
-    "Green tea is steeped at eighty degrees for two minutes. Hotter water scalds"
-    " the leaves and draws out their bitterness, and so does a longer steep, so a"
-    " thermometer and a timer do more for the cup than a fine pot. The same leaves"
-    " can be steeped three or four times, a little longer each time, before they"
-    " are spent."
-)
-BLACK = (
-    "Black tea takes boiling water and four minutes. Its leaves are fully"
-    " oxidised, so they stand the heat that would spoil a green tea, and they give"
-    " a strong, dark cup that takes milk well. Steep them much past five minutes,"
-    " though, and the tannins take over: the cup turns harsh however much milk"
-    " goes in."
-)
-"""Two sections too long to be joined into one chunk."""
 TEA = (
     '<html lang="en"><title>Tea</title><main><h1>Tea</h1>'
-    f"<p>{GREEN}</p><h2>Black</h2><p>{BLACK}</p></main>"
+    f"<p>{GREEN_TEA}</p><h2>Black</h2><p>{BLACK_TEA}</p></main>"
 )
 COFFEE = (
     '<html lang="en"><head><meta charset="latin-1"><title>Coffee</title></head>'
@@ -77,8 +64,8 @@ COFFEE = (
 )
 TEXTS = [
     "Coffee\n\nCafé needs hot water and patience.",
-    f"Tea\n\n{GREEN}",
-    f"Tea › Black\n\n{BLACK}",
+    f"Tea\n\n{GREEN_TEA}",
+    f"Tea › Black\n\n{BLACK_TEA}",
 ]
 
 

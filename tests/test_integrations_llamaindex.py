@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chunk_texts import MODEL_KEYS
+from chunk_texts import BLACK_TEA, GREEN_TEA, MODEL_KEYS
 
 
 def _framework(name: str) -> ModuleType:
@@ -38,22 +38,6 @@ from llama_index.core.schema import (  # noqa: E402
 
 from pagechunk import chunk_html  # noqa: E402
 from pagechunk.integrations.llamaindex import PagechunkNodeParser  # noqa: E402
-
-GREEN_TEA = (
-    "Green tea is steeped at eighty degrees for two minutes. Hotter water scalds"
-    " the leaves and draws out their bitterness, and so does a longer steep, so a"
-    " thermometer and a timer do more for the cup than a fine pot. The same leaves"
-    " can be steeped three or four times, a little longer each time, before they"
-    " are spent."
-)
-BLACK_TEA = (
-    "Black tea takes boiling water and four minutes. Its leaves are fully"
-    " oxidised, so they stand the heat that would spoil a green tea, and they give"
-    " a strong, dark cup that takes milk well. Steep them much past five minutes,"
-    " though, and the tannins take over: the cup turns harsh however much milk"
-    " goes in."
-)
-"""Two sections, each too long to be joined to the other."""
 
 TEA = f"""<!doctype html>
 <html lang="en"><head><title>Tea guide</title></head><body>
