@@ -8,7 +8,8 @@ The steps, one module each, in the order they run:
 
 - :mod:`~pagechunk.chunk.sections`: blocks to heading sections of
   :class:`~pagechunk.chunk.units.Unit` objects placed in the blocks'
-  Markdown, and each section's prefix;
+  Markdown, short sections joined when ``join_under`` asks (``chunk_html``
+  does), and each section's prefix;
 - :mod:`~pagechunk.chunk.split`: a unit too big for a chunk to lines,
   sentences (:mod:`~pagechunk.chunk.sentences`) and words;
 - :mod:`~pagechunk.chunk.pack`: units to chunks, with overlap and repeated
