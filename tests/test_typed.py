@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from pagechunk import Block, ParsedPage, chunk_html, extract, parse_html
+from pagechunk import Block, ParsedPage, chunk_html, clean_blocks, extract, parse_html
 from pagechunk.explain import explain
 from pagechunk.html.decode import decode
 from pagechunk.html.flatten import flatten
@@ -2742,3 +2742,71 @@ def test_a_page_read_whole_drops_the_count_of_its_results() -> None:
             )
         ),
     ]
+
+
+# Cards that are links as a whole
+
+JOB_CARDS = (
+    "<html><body><main><h1>Remote programming jobs</h1><p>Every remote"
+    " programming job posted this month, newest first, from companies that hire"
+    " anywhere.</p><ul>"
+    + "".join(
+        f"<li><a class='job' href='/jobs/{n}'><div><h3>{title}</h3><p>{firm}</p>"
+        f"</div><p>{terms}</p><p>{place}</p></a></li>"
+        for n, (title, firm, terms, place) in enumerate(
+            [
+                ("Software Engineer", "Acme", "Full-Time", "Anywhere in the World"),
+                ("Backend Developer", "Globex", "Full-Time", "Anywhere in the World"),
+                ("Data Engineer", "Initech", "Contract", "Anywhere in the World"),
+                ("Frontend Engineer", "Umbrella", "Full-Time", "Europe only"),
+            ],
+            1,
+        )
+    )
+    + "</ul><p>New jobs are posted every weekday morning, and each stays listed"
+    " for thirty days unless the company fills it sooner.</p>"
+    "<a href='/guides'><h2>Hiring guides</h2><h2>Salary survey</h2></a>"
+    "</main></body></html>"
+)
+
+
+def test_a_card_that_is_a_link_gives_its_link_to_its_heading() -> None:
+    # Each field of a job card is link text the page repeats ("Full-Time"),
+    # which the cleaning rules drop as they drop a menu's entries; the card's
+    # heading carries its link instead. A link around two headings stays.
+    _, blocks = focused(JOB_CARDS, "listing")
+    cleaned = clean_blocks(blocks, site="https://jobs.example.com/")
+    assert texts(cleaned) == [
+        "Remote programming jobs",
+        "Every remote programming job posted this month, newest first, from"
+        " companies that hire anywhere.",
+        "Software Engineer",
+        "Acme",
+        "Full-Time",
+        "Anywhere in the World",
+        "Backend Developer",
+        "Globex",
+        "Full-Time",
+        "Anywhere in the World",
+        "Data Engineer",
+        "Initech",
+        "Contract",
+        "Anywhere in the World",
+        "Frontend Engineer",
+        "Umbrella",
+        "Full-Time",
+        "Europe only",
+        "New jobs are posted every weekday morning, and each stays listed for"
+        " thirty days unless the company fills it sooner.",
+        "Hiring guides",
+        "Salary survey",
+    ]
+    linked = {b.text: [link.url for link in b.links] for b in blocks if b.links}
+    assert linked == {
+        "Software Engineer": ["/jobs/1"],
+        "Backend Developer": ["/jobs/2"],
+        "Data Engineer": ["/jobs/3"],
+        "Frontend Engineer": ["/jobs/4"],
+        "Hiring guides": ["/guides"],
+        "Salary survey": ["/guides"],
+    }

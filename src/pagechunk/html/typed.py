@@ -82,6 +82,7 @@ __all__ = [
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
     "CHOICES_MAX_CHARS",
+    "CARD_LINK_TYPES",
     "CHOICE_ROLES",
     "CONTROLS",
     "LOADERS",
@@ -236,6 +237,13 @@ LIST_CHROME = frozenset(
     ]
 )
 """Name words of the bars around a listing's items."""
+
+CARD_LINK_TYPES = frozenset(["listing", "service"])
+"""The whole-page types whose cards that are links as a whole give their
+link to their heading (:func:`_unwrap_card_links`). A shop's grid of
+product tiles (a collection) is left to the cleaning rules, which drop it
+whole: references of category pages keep the grid about as often as not,
+and keeping it cost WCXB collections more than it won."""
 
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
@@ -533,6 +541,8 @@ def focus_page(
         if visible is None:
             visible = visible_chars(root, content)
         boxes[root] = _named_boxes(root)
+        if page_type in CARD_LINK_TYPES:
+            _unwrap_card_links(root)
         chosen = _whole_page(root, content, visible, boxes[root])
     else:
         found = survey(root)
@@ -687,6 +697,36 @@ def _whole_page(
         paragraphs = list(root.iterdescendants("p"))
         chosen.content = chosen.content | _prose_outside(paragraphs, chosen.content)
     return chosen
+
+
+def _unwrap_card_links(root: etree._Element) -> None:
+    """Give the link of each card that is a link as a whole to its heading
+    alone, in place: an ``<a href>`` holding one heading (``<h1>`` to
+    ``<h6>``) and text beside it, a job's title over its company, place and
+    terms, or a course's name over its length. Every line of such a card
+    is link text, and the cleaning rules drop a short link the page repeats
+    ("Full-Time", "Remote") as they drop a menu's entries, and the card's
+    heading with them; the card's fields are the item's text, and its
+    heading carries the link. The ``<a>`` becomes a ``<div>`` and its
+    heading's content is wrapped in an ``<a>`` of the same ``href``. A link
+    around several headings wraps a section, not a card, and is left
+    alone."""
+    for anchor in list(root.iter("a")):
+        href = anchor.get("href")
+        if href is None:
+            continue
+        headings = list(anchor.iterdescendants(*HEADING_LEVELS))
+        if len(headings) != 1:
+            continue
+        title = headings[0]
+        if text_length(anchor) <= text_length(title):
+            continue
+        link = etree.Element("a", href=href)
+        link.text, title.text = title.text, None
+        link.extend(list(title))
+        title.append(link)
+        anchor.tag = "div"
+        del anchor.attrib["href"]
 
 
 def _prose_outside(
