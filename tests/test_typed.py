@@ -2742,3 +2742,32 @@ def test_a_page_read_whole_drops_the_count_of_its_results() -> None:
             )
         ),
     ]
+
+
+COLLAPSE_PAGE = (
+    "<html><body><main><h1>Ember 60 fire pit</h1>"
+    "<p>Lights in a minute and burns without smoke.</p>"
+    "<div class='accordion'><div class='accordion-item'>"
+    "<button aria-expanded='false' aria-controls='desc'>Description</button>"
+    "<div class='collapse' style='display:none;height:0px'>"
+    "<style>.panel{padding:0}</style>"
+    "<div role='region' id='desc' aria-labelledby='b1'>The double wall draws"
+    " air from below and burns the smoke a second time.</div></div>"
+    "<div class='collapse' style='display:none'><p>A note beside the"
+    " panel</p><div role='region' aria-labelledby='b2'>Wipe the steel with"
+    " a dry cloth.</div></div>"
+    "</div></div></main></body></html>"
+)
+
+
+def test_extract_shows_the_collapse_that_wraps_an_accordions_panel() -> None:
+    # An animated collapse hides the box around the accordion's region, not
+    # the region itself: the box that wraps the panel and nothing else (its
+    # component's <style> aside) is shown with it. A hidden box that holds
+    # more than the panel stays hidden.
+    page = extract(COLLAPSE_PAGE, base_url="https://fire.example/ember-60")
+    assert texts(page.blocks) == [
+        "Ember 60 fire pit",
+        "Lights in a minute and burns without smoke.",
+        "The double wall draws air from below and burns the smoke a second time.",
+    ]

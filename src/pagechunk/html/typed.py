@@ -1786,10 +1786,7 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
         role = applied_role(element.get("role") or "")
         if role in POPUP_ROLES:
             continue
-        if not (
-            role == "tabpanel"
-            or (role == "region" and element.get("aria-labelledby") is not None)
-        ):
+        if not _is_panel(element, role):
             key = element.get("id")
             if key is None:
                 continue
@@ -1799,6 +1796,7 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
                 continue
         if hides(name, attribute):
             shown.add(element)
+    shown.update(_fold_wrappers([*shown, *_panels(marking)], marking))
     for button in root.iter("button"):
         parent = button.getparent()
         if (
@@ -1828,6 +1826,71 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             )
         )
     ]
+
+
+_WRAPPER_EXTRAS = frozenset(["style", "script", "noscript", "template", "link"])
+"""Tags a box may hold beside a folded panel and still only wrap it: the
+styles and scripts a component library writes next to its parts."""
+
+
+def _is_panel(element: etree._Element, role: str) -> bool:
+    """Whether an element is, by its applied ``role``, a tab set's panel or
+    an accordion's (a ``region`` its button labels)."""
+    return role == "tabpanel" or (
+        role == "region" and element.get("aria-labelledby") is not None
+    )
+
+
+def _panels(marking: list[Any]) -> list[etree._Element]:
+    """The panels of tab sets and accordions that ``marking``'s roles name,
+    hidden or not."""
+    return [
+        attribute.getparent()
+        for attribute in marking
+        if attribute.attrname == "role"
+        and _is_panel(attribute.getparent(), applied_role(attribute))
+    ]
+
+
+def _fold_wrappers(
+    panels: Iterable[etree._Element], marking: list[Any]
+) -> set[etree._Element]:
+    """The hidden boxes that wrap a folded panel and nothing else: an
+    animated collapse (Chakra's ``chakra-collapse``, a ``collapse`` wrapper
+    sized to zero) hides the box around the accordion's ``region``, not the
+    region itself. Climbing from each panel while the box adds no text of
+    its own, those hidden by an attribute in ``marking`` are returned. A box
+    adds nothing when its only child, besides the ``<style>`` and
+    ``<script>`` elements a component library writes beside its parts, is
+    the one climbed from, and it holds no text of its own."""
+    hidden = {
+        attribute.getparent()
+        for attribute in marking
+        if attribute.attrname != "role" and hides(attribute.attrname, attribute)
+    }
+    wrappers: set[etree._Element] = set()
+    for panel in panels:
+        inner = panel
+        for box in panel.iterancestors():
+            if not _wraps_only(box, inner):
+                break
+            if box in hidden:
+                wrappers.add(box)
+            inner = box
+    return wrappers
+
+
+def _wraps_only(box: etree._Element, inner: etree._Element) -> bool:
+    """Whether ``box`` holds ``inner`` and, besides it, only styles, scripts
+    and whitespace."""
+    if (box.text or "").strip():
+        return False
+    for child in box:
+        if (child.tail or "").strip():
+            return False
+        if child is not inner and child.tag not in _WRAPPER_EXTRAS:
+            return False
+    return True
 
 
 def _redundant_link(element: etree._Element, attribute: str) -> bool:
