@@ -673,6 +673,32 @@ def test_product_rule_drops_the_buyers_feedback() -> None:
     assert texts(blocks) == ["Brass desk lamp", (about * 2).strip()]
 
 
+def test_product_rule_drops_the_comparison_with_other_products() -> None:
+    # A grid that sets the product beside the shop's other kits, each with
+    # its price and count of reviews, is a shelf of other products by
+    # another name (Amazon's "HLCXComparisonWidget", a shop's
+    # "ProductComparison" section), the id's camelCase read as words.
+    about = (
+        "Sixteen precision bits in a pocket case, with a driver whose cap"
+        " stores three spare bits and a SIM eject tool. "
+    )
+    html = (
+        f"<html><body><div class='item'><h1>Minnow driver kit</h1><p>{about * 2}</p>"
+        "<section id='ComponentSectionProductComparison-431'>"
+        "<h2>Which kit is right for you?</h2><div class='grid'>"
+        "<div><p>Minnow</p><p>$19.95</p><p>16 bits</p></div>"
+        "<div><p>Moray</p><p>$39.95</p><p>32 bits</p></div>"
+        "<div><p>Mako</p><p>$39.95</p><p>64 bits</p></div></div>"
+        "</section></div></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    rule = "reviews, ratings or other products"
+    assert [(e.get("id"), why) for e, why in chosen.dropped] == [
+        ("ComponentSectionProductComparison-431", rule)
+    ]
+    assert texts(blocks) == ["Minnow driver kit", (about * 2).strip()]
+
+
 def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     name = "Harbour Blend coffee beans, 1 kg"
     details = f"{name} › Details"

@@ -215,6 +215,7 @@ PRODUCT_ASIDES = frozenset(
         "viewed",
         "qa",
         "feedback",
+        "comparison",
     ]
 )
 """Name words of the boxes beside a product's own description."""
