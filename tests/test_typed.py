@@ -699,6 +699,40 @@ def test_product_rule_drops_the_comparison_with_other_products() -> None:
     assert texts(blocks) == ["Minnow driver kit", (about * 2).strip()]
 
 
+def test_product_rule_drops_a_menu_of_labels_a_script_fills_in() -> None:
+    # A drill-down side menu shows its items as labels that open their
+    # sub-menus (spans, not links), each with a "Back" label, and a script
+    # fills in the links: no text of it is a sentence. A box named as a
+    # drop-down that holds a sentence is the page's own panel, and stays.
+    about = (
+        "Our aluminium wallet holds one to twelve cards and weighs two ounces,"
+        " with a cash strap on the back. "
+    )
+    built = (
+        "The plates are anodised 6061 aluminium and the elastic band inside"
+        " is replaceable under the lifetime warranty. "
+    )
+    note = "The strap is screwed on and can be swapped for a money clip."
+    html = (
+        "<html><body><div class='sidemenu-container'><ul class='sidemenu'>"
+        "<li><span>NEW ARRIVALS</span><ul><li><span>Back</span></li></ul></li>"
+        "<li><span>WALLETS UP TO 40% OFF</span><ul><li><span>Back</span></li>"
+        "</ul></li><li><span>SHOP ALL</span></li></ul></div>"
+        f"<div class='item'><h1>Aluminium wallet</h1><p>{about * 2}</p></div>"
+        f"<div class='details'><p>{built * 2}</p>"
+        f"<div class='dropdown-panel'><p>{note}</p></div></div>"
+        "</body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert dropped(chosen) == [("sidemenu-container", "a menu of links")]
+    assert texts(blocks) == [
+        "Aluminium wallet",
+        (about * 2).strip(),
+        (built * 2).strip(),
+        note,
+    ]
+
+
 def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     name = "Harbour Blend coffee beans, 1 kg"
     details = f"{name} › Details"

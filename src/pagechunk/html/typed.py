@@ -53,6 +53,7 @@ from lxml import etree
 from pagechunk.html.focus import (
     BOILERPLATE,
     COMMENTS,
+    MIN_PROSE,
     NONE,
     Survey,
     boilerplate_inside,
@@ -836,8 +837,16 @@ def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str
         for e, words in boxes
         if _names_menu(words)
         and text_length(e) < limit
-        and _link_share(e) >= MENU_LINK_SHARE
+        and (_link_share(e) >= MENU_LINK_SHARE or _labels_only(e))
     ]
+
+
+def _labels_only(element: etree._Element) -> bool:
+    """Whether every piece of an element's text is shorter than
+    :data:`~pagechunk.html.focus.MIN_PROSE`: the labels of a drill-down
+    menu whose items open their sub-menus (a ``<span>``, not a link) and
+    whose links a script fills in."""
+    return all(len(piece.strip()) < MIN_PROSE for piece in element.itertext())
 
 
 def _comment_boxes(
