@@ -733,6 +733,40 @@ def test_product_rule_drops_a_menu_of_labels_a_script_fills_in() -> None:
     ]
 
 
+def test_product_rule_grows_a_list_container_to_the_products_name() -> None:
+    # The only prose of a product page can be its highlights, a list beside
+    # the name; the overview and the specifications are headings, short
+    # lines and a table. A container that is a list or a table's part is
+    # grown to the box holding the product's <h1>; the page's other boxes
+    # stay out.
+    points = (
+        "Full-grain leather from a tannery in Denmark that darkens into a"
+        " patina of its own over months of use, the scuffs of the first weeks"
+        " buffing out as the oils rise.",
+        "A bumper of soft rubber around the polycarbonate frame absorbs drops"
+        " of eight feet, and its raised edges keep the screen and the camera"
+        " off the table when laid down.",
+    )
+    html = (
+        "<html><body><div class='promo'><p>Free shipping on orders of $75 and"
+        " more, every day of the year.</p></div><main><div class='pdp'>"
+        "<h1>Leather phone case</h1><p>$49</p><h2>Overview</h2>"
+        "<table><tr><th>Weight</th><td>38 g</td></tr></table>"
+        "<ul class='highlights'>"
+        + "".join(f"<li>{point}</li>" for point in points)
+        + "</ul></div></main></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert chosen.rule == "mass container, grown to hold the product's <h1>"
+    assert texts(blocks) == [
+        "Leather phone case",
+        "$49",
+        "Overview",
+        "Weight | 38 g",
+        *points,
+    ]
+
+
 def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     name = "Harbour Blend coffee beans, 1 kg"
     details = f"{name} › Details"

@@ -88,6 +88,7 @@ __all__ = [
     "LOADERS",
     "KIN_SHARE",
     "MASS_SHARE",
+    "PART_TAGS",
     "MENU_LINK_SHARE",
     "MEDIA_TAGS",
     "NOTICES",
@@ -131,6 +132,12 @@ the mass container is taken instead."""
 
 MASS_SHARE = 0.7
 """Share of the page's prose the mass container holds."""
+
+PART_TAGS = frozenset(["ul", "ol", "dl", "li", "table", "tbody", "tr", "td", "th"])
+"""Tags of a list or a table, or of their parts: a product's mass container
+of such a tag is one part of its text (the highlights listed beside the
+name, one cell of the page's layout table), and the product rule grows it
+to the box that holds the product's ``<h1>``."""
 
 KIN_SHARE = 0.4
 """Share of the page's prose, or of the mass container's text, under which
@@ -1332,6 +1339,11 @@ def _product(
         mass = _mass_container(found, top)
         rule += " outside reviews and other products"
     container = mass
+    if container.tag in PART_TAGS:
+        grown = _named_box(root, container)
+        if grown is not None:
+            container = grown
+            rule += ", grown to hold the product's <h1>"
     _pardon_kin_names(found, top, mass)
     dropped = _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS))
     keep = {top, *top.iterancestors()}
@@ -1348,6 +1360,18 @@ def _product(
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
+
+
+def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | None:
+    """The lowest ancestor of ``part`` that also holds the page's first
+    ``<h1>``, the product's name, when ``part`` does not and that ancestor is
+    no ``<body>`` (the whole page): the box of the product whose list or
+    table ``part`` is."""
+    h1 = next(root.iter("h1"), None)
+    if h1 is None or not text_length(h1) or h1 in set(part.iter()):
+        return None
+    grown = _common_ancestor(h1, part)
+    return None if grown.tag in ("body", "html") else grown
 
 
 def _is_aside(element: etree._Element) -> bool:
