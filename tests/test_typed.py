@@ -767,6 +767,34 @@ def test_product_rule_grows_a_list_container_to_the_products_name() -> None:
     ]
 
 
+def test_product_rule_grows_a_short_container_to_the_products_name() -> None:
+    # A parts catalogue's page holds no description: its specifications are
+    # headings and values, and its only sentence is a note under the price
+    # table. That note, shorter than PRODUCT_MIN_CHARS, is grown to the box
+    # holding the product's <h1>; the site's menu outside it stays out.
+    note = "* Amazon pricing is not included in price history graphs."
+    html = (
+        "<html><body><div class='topbar'><p>Builds</p><p>Guides</p></div>"
+        "<div class='main-wrapper'>"
+        "<h1>Decorating clips, clear, 40 pack</h1><h2>Specifications</h2>"
+        "<h3>Manufacturer</h3><p>3M</p><h3>Part #</h3><p>17026CLR</p>"
+        f"<h2>Price History</h2><div class='block'><p>{note}</p></div>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert chosen.rule == "mass container, grown to hold the product's <h1>"
+    assert texts(blocks) == [
+        "Decorating clips, clear, 40 pack",
+        "Specifications",
+        "Manufacturer",
+        "3M",
+        "Part #",
+        "17026CLR",
+        "Price History",
+        note,
+    ]
+
+
 def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     name = "Harbour Blend coffee beans, 1 kg"
     details = f"{name} › Details"

@@ -89,6 +89,7 @@ __all__ = [
     "KIN_SHARE",
     "MASS_SHARE",
     "PART_TAGS",
+    "PRODUCT_MIN_CHARS",
     "MENU_LINK_SHARE",
     "MEDIA_TAGS",
     "NOTICES",
@@ -138,6 +139,11 @@ PART_TAGS = frozenset(["ul", "ol", "dl", "li", "table", "tbody", "tr", "td", "th
 of such a tag is one part of its text (the highlights listed beside the
 name, one cell of the page's layout table), and the product rule grows it
 to the box that holds the product's ``<h1>``."""
+
+PRODUCT_MIN_CHARS = 500
+"""Characters under which a product's mass container is too short to be its
+description (a note under the price table, a line of terms): the product
+rule grows it, as a list's, to the box that holds the product's ``<h1>``."""
 
 KIN_SHARE = 0.4
 """Share of the page's prose, or of the mass container's text, under which
@@ -1339,7 +1345,7 @@ def _product(
         mass = _mass_container(found, top)
         rule += " outside reviews and other products"
     container = mass
-    if container.tag in PART_TAGS:
+    if container.tag in PART_TAGS or text_length(container) < PRODUCT_MIN_CHARS:
         grown = _named_box(root, container)
         if grown is not None:
             container = grown
@@ -1366,7 +1372,7 @@ def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | N
     """The lowest ancestor of ``part`` that also holds the page's first
     ``<h1>``, the product's name, when ``part`` does not and that ancestor is
     no ``<body>`` (the whole page): the box of the product whose list or
-    table ``part`` is."""
+    table, or short note, ``part`` is."""
     h1 = next(root.iter("h1"), None)
     if h1 is None or not text_length(h1) or h1 in set(part.iter()):
         return None
