@@ -140,7 +140,7 @@ of such a tag is one part of its text (the highlights listed beside the
 name, one cell of the page's layout table), and the product rule grows it
 to the box that holds the product's ``<h1>``."""
 
-PRODUCT_MIN_CHARS = 500
+PRODUCT_MIN_CHARS = 200
 """Characters under which a product's mass container is too short to be its
 description (a note under the price table, a line of terms): the product
 rule grows it, as a list's, to the box that holds the product's ``<h1>``."""
