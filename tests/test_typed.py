@@ -673,6 +673,128 @@ def test_product_rule_drops_the_buyers_feedback() -> None:
     assert texts(blocks) == ["Brass desk lamp", (about * 2).strip()]
 
 
+def test_product_rule_drops_the_comparison_with_other_products() -> None:
+    # A grid that sets the product beside the shop's other kits, each with
+    # its price and count of reviews, is a shelf of other products by
+    # another name (Amazon's "HLCXComparisonWidget", a shop's
+    # "ProductComparison" section), the id's camelCase read as words.
+    about = (
+        "Sixteen precision bits in a pocket case, with a driver whose cap"
+        " stores three spare bits and a SIM eject tool. "
+    )
+    html = (
+        f"<html><body><div class='item'><h1>Minnow driver kit</h1><p>{about * 2}</p>"
+        "<section id='ComponentSectionProductComparison-431'>"
+        "<h2>Which kit is right for you?</h2><div class='grid'>"
+        "<div><p>Minnow</p><p>$19.95</p><p>16 bits</p></div>"
+        "<div><p>Moray</p><p>$39.95</p><p>32 bits</p></div>"
+        "<div><p>Mako</p><p>$39.95</p><p>64 bits</p></div></div>"
+        "</section></div></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    rule = "reviews, ratings or other products"
+    assert [(e.get("id"), why) for e, why in chosen.dropped] == [
+        ("ComponentSectionProductComparison-431", rule)
+    ]
+    assert texts(blocks) == ["Minnow driver kit", (about * 2).strip()]
+
+
+def test_product_rule_drops_a_menu_of_labels_a_script_fills_in() -> None:
+    # A drill-down side menu shows its items as labels that open their
+    # sub-menus (spans, not links), each with a "Back" label, and a script
+    # fills in the links: no text of it is a sentence. A box named as a
+    # drop-down that holds a sentence is the page's own panel, and stays.
+    about = (
+        "Our aluminium wallet holds one to twelve cards and weighs two ounces,"
+        " with a cash strap on the back. "
+    )
+    built = (
+        "The plates are anodised 6061 aluminium and the elastic band inside"
+        " is replaceable under the lifetime warranty. "
+    )
+    note = "The strap is screwed on and can be swapped for a money clip."
+    html = (
+        "<html><body><div class='sidemenu-container'><ul class='sidemenu'>"
+        "<li><span>NEW ARRIVALS</span><ul><li><span>Back</span></li></ul></li>"
+        "<li><span>WALLETS UP TO 40% OFF</span><ul><li><span>Back</span></li>"
+        "</ul></li><li><span>SHOP ALL</span></li></ul></div>"
+        f"<div class='item'><h1>Aluminium wallet</h1><p>{about * 2}</p></div>"
+        f"<div class='details'><p>{built * 2}</p>"
+        f"<div class='dropdown-panel'><p>{note}</p></div></div>"
+        "</body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert dropped(chosen) == [("sidemenu-container", "a menu of links")]
+    assert texts(blocks) == [
+        "Aluminium wallet",
+        (about * 2).strip(),
+        (built * 2).strip(),
+        note,
+    ]
+
+
+def test_product_rule_grows_a_list_container_to_the_products_name() -> None:
+    # The only prose of a product page can be its highlights, a list beside
+    # the name; the overview and the specifications are headings, short
+    # lines and a table. A container that is a list or a table's part is
+    # grown to the box holding the product's <h1>; the page's other boxes
+    # stay out.
+    points = (
+        "Full-grain leather from a tannery in Denmark that darkens into a"
+        " patina of its own over months of use, the scuffs of the first weeks"
+        " buffing out as the oils rise.",
+        "A bumper of soft rubber around the polycarbonate frame absorbs drops"
+        " of eight feet, and its raised edges keep the screen and the camera"
+        " off the table when laid down.",
+    )
+    html = (
+        "<html><body><div class='promo'><p>Free shipping on orders of $75 and"
+        " more, every day of the year.</p></div><main><div class='pdp'>"
+        "<h1>Leather phone case</h1><p>$49</p><h2>Overview</h2>"
+        "<table><tr><th>Weight</th><td>38 g</td></tr></table>"
+        "<ul class='highlights'>"
+        + "".join(f"<li>{point}</li>" for point in points)
+        + "</ul></div></main></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert chosen.rule == "mass container, grown to hold the product's <h1>"
+    assert texts(blocks) == [
+        "Leather phone case",
+        "$49",
+        "Overview",
+        "Weight | 38 g",
+        *points,
+    ]
+
+
+def test_product_rule_grows_a_short_container_to_the_products_name() -> None:
+    # A parts catalogue's page holds no description: its specifications are
+    # headings and values, and its only sentence is a note under the price
+    # table. That note, shorter than PRODUCT_MIN_CHARS, is grown to the box
+    # holding the product's <h1>; the site's menu outside it stays out.
+    note = "* Amazon pricing is not included in price history graphs."
+    html = (
+        "<html><body><div class='topbar'><p>Builds</p><p>Guides</p></div>"
+        "<div class='main-wrapper'>"
+        "<h1>Decorating clips, clear, 40 pack</h1><h2>Specifications</h2>"
+        "<h3>Manufacturer</h3><p>3M</p><h3>Part #</h3><p>17026CLR</p>"
+        f"<h2>Price History</h2><div class='block'><p>{note}</p></div>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert chosen.rule == "mass container, grown to hold the product's <h1>"
+    assert texts(blocks) == [
+        "Decorating clips, clear, 40 pack",
+        "Specifications",
+        "Manufacturer",
+        "3M",
+        "Part #",
+        "17026CLR",
+        "Price History",
+        note,
+    ]
+
+
 def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     name = "Harbour Blend coffee beans, 1 kg"
     details = f"{name} › Details"
@@ -2810,3 +2932,32 @@ def test_a_card_that_is_a_link_gives_its_link_to_its_heading() -> None:
         "Hiring guides": ["/guides"],
         "Salary survey": ["/guides"],
     }
+
+
+COLLAPSE_PAGE = (
+    "<html><body><main><h1>Ember 60 fire pit</h1>"
+    "<p>Lights in a minute and burns without smoke.</p>"
+    "<div class='accordion'><div class='accordion-item'>"
+    "<button aria-expanded='false' aria-controls='desc'>Description</button>"
+    "<div class='collapse' style='display:none;height:0px'>"
+    "<style>.panel{padding:0}</style>"
+    "<div role='region' id='desc' aria-labelledby='b1'>The double wall draws"
+    " air from below and burns the smoke a second time.</div></div>"
+    "<div class='collapse' style='display:none'><p>A note beside the"
+    " panel</p><div role='region' aria-labelledby='b2'>Wipe the steel with"
+    " a dry cloth.</div></div>"
+    "</div></div></main></body></html>"
+)
+
+
+def test_extract_shows_the_collapse_that_wraps_an_accordions_panel() -> None:
+    # An animated collapse hides the box around the accordion's region, not
+    # the region itself: the box that wraps the panel and nothing else (its
+    # component's <style> aside) is shown with it. A hidden box that holds
+    # more than the panel stays hidden.
+    page = extract(COLLAPSE_PAGE, base_url="https://fire.example/ember-60")
+    assert texts(page.blocks) == [
+        "Ember 60 fire pit",
+        "Lights in a minute and burns without smoke.",
+        "The double wall draws air from below and burns the smoke a second time.",
+    ]

@@ -53,6 +53,7 @@ from lxml import etree
 from pagechunk.html.focus import (
     BOILERPLATE,
     COMMENTS,
+    MIN_PROSE,
     NONE,
     Survey,
     boilerplate_inside,
@@ -88,6 +89,8 @@ __all__ = [
     "LOADERS",
     "KIN_SHARE",
     "MASS_SHARE",
+    "PART_TAGS",
+    "PRODUCT_MIN_CHARS",
     "MENU_LINK_SHARE",
     "MEDIA_TAGS",
     "NOTICES",
@@ -131,6 +134,17 @@ the mass container is taken instead."""
 
 MASS_SHARE = 0.7
 """Share of the page's prose the mass container holds."""
+
+PART_TAGS = frozenset(["ul", "ol", "dl", "li", "table", "tbody", "tr", "td", "th"])
+"""Tags of a list or a table, or of their parts: a product's mass container
+of such a tag is one part of its text (the highlights listed beside the
+name, one cell of the page's layout table), and the product rule grows it
+to the box that holds the product's ``<h1>``."""
+
+PRODUCT_MIN_CHARS = 200
+"""Characters under which a product's mass container is too short to be its
+description (a note under the price table, a line of terms): the product
+rule grows it, as a list's, to the box that holds the product's ``<h1>``."""
 
 KIN_SHARE = 0.4
 """Share of the page's prose, or of the mass container's text, under which
@@ -216,6 +230,7 @@ PRODUCT_ASIDES = frozenset(
         "viewed",
         "qa",
         "feedback",
+        "comparison",
     ]
 )
 """Name words of the boxes beside a product's own description."""
@@ -875,8 +890,16 @@ def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str
         for e, words in boxes
         if _names_menu(words)
         and text_length(e) < limit
-        and _link_share(e) >= MENU_LINK_SHARE
+        and (_link_share(e) >= MENU_LINK_SHARE or _labels_only(e))
     ]
+
+
+def _labels_only(element: etree._Element) -> bool:
+    """Whether every piece of an element's text is shorter than
+    :data:`~pagechunk.html.focus.MIN_PROSE`: the labels of a drill-down
+    menu whose items open their sub-menus (a ``<span>``, not a link) and
+    whose links a script fills in."""
+    return all(len(piece.strip()) < MIN_PROSE for piece in element.itertext())
 
 
 def _comment_boxes(
@@ -1362,6 +1385,11 @@ def _product(
         mass = _mass_container(found, top)
         rule += " outside reviews and other products"
     container = mass
+    if container.tag in PART_TAGS or text_length(container) < PRODUCT_MIN_CHARS:
+        grown = _named_box(root, container)
+        if grown is not None:
+            container = grown
+            rule += ", grown to hold the product's <h1>"
     _pardon_kin_names(found, top, mass)
     dropped = _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS))
     keep = {top, *top.iterancestors()}
@@ -1378,6 +1406,18 @@ def _product(
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
+
+
+def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | None:
+    """The lowest ancestor of ``part`` that also holds the page's first
+    ``<h1>``, the product's name, when ``part`` does not and that ancestor is
+    no ``<body>`` (the whole page): the box of the product whose list or
+    table, or short note, ``part`` is."""
+    h1 = next(root.iter("h1"), None)
+    if h1 is None or not text_length(h1) or h1 in set(part.iter()):
+        return None
+    grown = _common_ancestor(h1, part)
+    return None if grown.tag in ("body", "html") else grown
 
 
 def _is_aside(element: etree._Element) -> bool:
@@ -1826,10 +1866,7 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
         role = applied_role(element.get("role") or "")
         if role in POPUP_ROLES:
             continue
-        if not (
-            role == "tabpanel"
-            or (role == "region" and element.get("aria-labelledby") is not None)
-        ):
+        if not _is_panel(element, role):
             key = element.get("id")
             if key is None:
                 continue
@@ -1839,6 +1876,7 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
                 continue
         if hides(name, attribute):
             shown.add(element)
+    shown.update(_fold_wrappers([*shown, *_panels(marking)], marking))
     for button in root.iter("button"):
         parent = button.getparent()
         if (
@@ -1868,6 +1906,71 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             )
         )
     ]
+
+
+_WRAPPER_EXTRAS = frozenset(["style", "script", "noscript", "template", "link"])
+"""Tags a box may hold beside a folded panel and still only wrap it: the
+styles and scripts a component library writes next to its parts."""
+
+
+def _is_panel(element: etree._Element, role: str) -> bool:
+    """Whether an element is, by its applied ``role``, a tab set's panel or
+    an accordion's (a ``region`` its button labels)."""
+    return role == "tabpanel" or (
+        role == "region" and element.get("aria-labelledby") is not None
+    )
+
+
+def _panels(marking: list[Any]) -> list[etree._Element]:
+    """The panels of tab sets and accordions that ``marking``'s roles name,
+    hidden or not."""
+    return [
+        attribute.getparent()
+        for attribute in marking
+        if attribute.attrname == "role"
+        and _is_panel(attribute.getparent(), applied_role(attribute))
+    ]
+
+
+def _fold_wrappers(
+    panels: Iterable[etree._Element], marking: list[Any]
+) -> set[etree._Element]:
+    """The hidden boxes that wrap a folded panel and nothing else: an
+    animated collapse (Chakra's ``chakra-collapse``, a ``collapse`` wrapper
+    sized to zero) hides the box around the accordion's ``region``, not the
+    region itself. Climbing from each panel while the box adds no text of
+    its own, those hidden by an attribute in ``marking`` are returned. A box
+    adds nothing when its only child, besides the ``<style>`` and
+    ``<script>`` elements a component library writes beside its parts, is
+    the one climbed from, and it holds no text of its own."""
+    hidden = {
+        attribute.getparent()
+        for attribute in marking
+        if attribute.attrname != "role" and hides(attribute.attrname, attribute)
+    }
+    wrappers: set[etree._Element] = set()
+    for panel in panels:
+        inner = panel
+        for box in panel.iterancestors():
+            if not _wraps_only(box, inner):
+                break
+            if box in hidden:
+                wrappers.add(box)
+            inner = box
+    return wrappers
+
+
+def _wraps_only(box: etree._Element, inner: etree._Element) -> bool:
+    """Whether ``box`` holds ``inner`` and, besides it, only styles, scripts
+    and whitespace."""
+    if (box.text or "").strip():
+        return False
+    for child in box:
+        if (child.tail or "").strip():
+            return False
+        if child is not inner and child.tag not in _WRAPPER_EXTRAS:
+            return False
+    return True
 
 
 def _redundant_link(element: etree._Element, attribute: str) -> bool:
