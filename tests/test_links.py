@@ -7,7 +7,12 @@ from urllib.parse import urljoin
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pagechunk.html.links import _PLAIN_ABSOLUTE, Resolver
+from pagechunk.html.links import (
+    _PLAIN_ABSOLUTE,
+    _PLAIN_FRAGMENT,
+    _PLAIN_ROOTED,
+    Resolver,
+)
 
 BASES = st.sampled_from(
     [
@@ -26,6 +31,30 @@ def test_plain_absolute_urls_are_what_urljoin_gives(href: str, base: str) -> Non
     assert Resolver(base)(href) == href
 
 
+PLAIN_BASES = st.one_of(
+    st.sampled_from(
+        [
+            "http://example.org/a/b?c#d",
+            "https://example.org",
+            "https://example.org:8080/x/y/",
+            "https://Example.org?q=1",
+        ]
+    ),
+    st.from_regex(_PLAIN_ABSOLUTE, fullmatch=True),
+)
+
+
+@given(
+    href=st.from_regex(_PLAIN_ROOTED, fullmatch=True)
+    | st.from_regex(_PLAIN_FRAGMENT, fullmatch=True),
+    base=PLAIN_BASES,
+)
+def test_plain_paths_and_fragments_are_joined_as_urljoin_joins_them(
+    href: str, base: str
+) -> None:
+    assert Resolver(base)(href) == urljoin(base, href)
+
+
 TRICKY = [
     "HTTP://Example.org/x/../y",
     "https://example.org/x/../y",
@@ -38,6 +67,20 @@ TRICKY = [
     "../c",
     "//other.example.org/z",
     "#top",
+    "#",
+    "/",
+    "/a/./b",
+    "/a/../b",
+    "/a/..",
+    "/.well-known/x",
+    "/a//b",
+    "/a;p?q",
+    "/a?",
+    "/a?#",
+    "/a#",
+    "/a b",
+    "/a?b?c#d#e",
+    "/\u00e9t\u00e9?x",
 ]
 
 

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
 from lxml import etree
 
-from pagechunk.html.names import BOILERPLATE, CHROME, COMMENTS, NONE, Names, name_kinds
+from pagechunk.html.names import (
+    BOILERPLATE,
+    CHROME,
+    COMMENTS,
+    NONE,
+    Names,
+    name_kinds,
+    name_words,
+)
 
 
 def test_name_kinds_reads_words_not_substrings():
@@ -105,3 +117,16 @@ def test_pardoned_stems_name_nothing_while_other_words_still_do():
         COMMENTS,
         BOILERPLATE,
     ]
+
+
+def test_name_words_split_camel_case_and_separators() -> None:
+    assert name_words("postProfile-box") == ("post", "profile", "box")
+    assert name_words("aBCd_eF 9x") == ("a", "bcd", "e", "f", "9x")
+
+
+@given(st.text(alphabet="aAzZbB-_ 9\u00e9\u00c9", max_size=16))
+def test_name_words_split_where_a_lower_case_letter_meets_a_capital(
+    value: str,
+) -> None:
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", value).lower()
+    assert name_words(value) == tuple(re.split(r"[^a-z0-9]+", spaced))

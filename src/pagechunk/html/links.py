@@ -30,6 +30,20 @@ _PLAIN_ABSOLUTE = re.compile(
     r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[^\x00-\x20;?#\x7f]*)?"
     r"(?:\?[^\x00-\x20#\x7f]+)?(?:#[^\x00-\x20\x7f]+)?\Z"
 )
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?")
+"""The scheme and host of a plain absolute URL."""
+
+# A path from the root (one "/", not the "//" of a host) that urljoin gives
+# back after a plain absolute base's origin as it is: no segment is "." or
+# ".." (nor starts with a dot, to keep the test simple), no ";" (parameters),
+# a non-empty query and fragment if any, and no white space or control
+# character. A fragment alone stands after the base without its own.
+# tests/test_links.py pins both to urljoin.
+_PLAIN_ROOTED = re.compile(
+    r"/(?![/.])[^\x00-\x20;?#\x7f/]*(?:/(?!\.)[^\x00-\x20;?#\x7f/]*)*"
+    r"(?:\?[^\x00-\x20#\x7f]+)?(?:#[^\x00-\x20\x7f]+)?\Z"
+)
+_PLAIN_FRAGMENT = re.compile(r"#[^\x00-\x20\x7f]+\Z")
 
 
 def unsafe_url(href: str) -> bool:
@@ -64,17 +78,27 @@ class Resolver:
     ``""`` for an unsafe ``href`` and for one that cannot be joined. A base
     that is no URL at all leaves every ``href`` as written."""
 
-    __slots__ = ("base", "known")
+    __slots__ = ("base", "known", "origin", "unmarked")
 
     def __init__(self, base: str | None) -> None:
         self.base = base if base and _parses(base) else None
         self.known: dict[str, str] = {}
+        # A plain absolute base: a path from the root, or a fragment, is
+        # joined to it by concatenation, as urljoin would join it.
+        plain = self.base is not None and _PLAIN_ABSOLUTE.match(self.base)
+        found = _ORIGIN.match(self.base) if plain and self.base else None
+        self.origin = found.group() if found else None
+        self.unmarked = self.base.split("#", 1)[0] if found and self.base else None
 
     def __call__(self, href: str) -> str:
         url = self.known.get(href)
         if url is None:
             if _PLAIN_ABSOLUTE.match(href):
                 url = href  # what urljoin gives back for it, at a tenth the cost
+            elif self.origin is not None and _PLAIN_ROOTED.match(href):
+                url = self.origin + href
+            elif self.unmarked is not None and _PLAIN_FRAGMENT.match(href):
+                url = self.unmarked + href
             elif unsafe_url(href):
                 url = ""
             else:

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 from html import unescape
 from itertools import islice
 from typing import Any
@@ -689,13 +690,16 @@ def _first_date(candidates: list[tuple[int, str]]) -> str:
     return ""
 
 
+@lru_cache(maxsize=4096)
 def iso_date(value: str) -> str:
     """A date as ISO 8601: ``"YYYY-MM-DD"``, followed by the time (and its
     offset) when ``value`` gives one; ``""`` when ``value`` reads as no date.
 
     ISO 8601 forms, RFC 2822 (``"Tue, 01 Apr 2025 10:00:00 GMT"``), and a
     few written forms (``"April 1, 2025"``, ``"1 Apr 2025"``,
-    ``"2025/04/01"``) are read.
+    ``"2025/04/01"``) are read. The answers are remembered: a page gives
+    the same date in several places (JSON-LD, OpenGraph, ``<time>``), and
+    each candidate is read again when the best one is chosen.
     """
     value = " ".join(value.split())
     if not value:

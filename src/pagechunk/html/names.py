@@ -39,7 +39,10 @@ __all__ = [
     "name_words",
 ]
 
-_CAMEL = re.compile(r"([a-z])([A-Z])")
+# Where a camelCase word starts: a space is put there. Lookarounds, so that
+# the replacement is a plain string, which re copies in C; a template with
+# group references (r"\1 \2") is expanded in Python for every match.
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 
 
@@ -49,7 +52,7 @@ def name_words(value: str) -> tuple[str, ...]:
     anything but letters and digits and between camelCase words
     (``"postProfile-box"`` gives ``("post", "profile", "box")``), in order;
     read by the page-type and typed-focus steps."""
-    return tuple(_NAME_SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()))
+    return tuple(_NAME_SPLIT.split(_CAMEL.sub(" ", value).lower()))
 
 
 NONE, CHROME, BOILERPLATE, COMMENTS = range(4)

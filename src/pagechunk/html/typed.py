@@ -2055,9 +2055,9 @@ def _announced(root: etree._Element) -> list[etree._Element]:
 def _unseen(root: etree._Element) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: Python sees only the inline
     # and media tags, in one pass over the tree, and reads each distinct
-    # class value once (_class_label_rule; the id, which differs from element
+    # class value once (_class_says; the id, which differs from element
     # to element, says nothing of this). Most are spans of no such class,
-    # told at the cost of a tag, an attribute and a cache look-up.
+    # told at the cost of a tag, two attributes and a cache look-up.
     # The same pass marks the overlays that hold their close button
     # (_CLOSE_TAGS), which pruning takes out with every other button.
     found = []
@@ -2067,17 +2067,14 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
             found.append(element)
             continue
         classes = element.get("class")
-        if tag in _CLOSE_TAGS and _closes(element, classes):
+        closing, unseen = _class_says(classes) if classes else _SAYS_NOTHING
+        if tag in _CLOSE_TAGS and (closing or _labelled_close(element)):
             _mark_overlay(element)
         if tag == "button":
             continue
         if (
             (tag == "label" and _names_a_field(element))
-            or (
-                classes
-                and _class_label_rule(classes) == _UNSEEN_RULE
-                and not _stands_for_picture(element)
-            )
+            or (unseen and not _stands_for_picture(element))
         ) and (
             text_length(element) <= UNSEEN_MAX_CHARS
             and next(element.iterdescendants(*HEADING_LEVELS), None) is None
@@ -2086,11 +2083,24 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
     return found
 
 
-def _closes(element: etree._Element, classes: str | None) -> bool:
-    """Whether a button's names or ``aria-label`` say it closes a dialog
+_SAYS_NOTHING = (False, False)
+
+
+@lru_cache(maxsize=16_384)
+def _class_says(classes: str) -> tuple[bool, bool]:
+    """What a ``class`` value says to :func:`_unseen`: whether it names a
+    button that closes a dialog (:data:`CLOSE_WORDS`), and whether it keeps
+    a label off the screen (:func:`_class_label_rule`); one look-up per
+    element for both."""
+    return (
+        not CLOSE_WORDS.isdisjoint(_value_words(classes)),
+        _class_label_rule(classes) == _UNSEEN_RULE,
+    )
+
+
+def _labelled_close(element: etree._Element) -> bool:
+    """Whether a button's ``aria-label`` says it closes a dialog
     (:data:`CLOSE_WORDS`)."""
-    if classes and not CLOSE_WORDS.isdisjoint(_value_words(classes)):
-        return True
     label = element.get("aria-label")
     return label is not None and not CLOSE_WORDS.isdisjoint(label.lower().split())
 
