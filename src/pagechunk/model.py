@@ -208,7 +208,9 @@ class Chunk:
     Attributes:
         text: The text to embed: the prefix (title and heading path), if one
             was asked for, then a blank line and the body.
-        heading: The heading path of the blocks in the chunk.
+        heading: The heading path of the blocks in the chunk; for heading
+            sections joined into one chunk (``join_under``), the path they
+            share, the headings below it standing in the body.
         position: Where the chunk stands in the returned list, from 0.
         url: The document's address, as given to the chunker.
         title: The document's title, stripped.
@@ -219,7 +221,10 @@ class Chunk:
         end: Where that body ends there: ``markdown[start:end]`` holds the
             body's words in order (with the item and quote markers, and the
             fences, that the Markdown adds); for paragraphs, the same words
-            as the body, and the body itself when no paragraph was split.
+            as the body, and the body itself when no paragraph was split. A
+            joined chunk's body opens with the headings of its first section
+            below the shared path, and those that stand before ``start``
+            are not in that span.
         page_type: The document's page type (see
             :attr:`ParsedPage.page_type`).
         confidence: The document's extraction confidence (see
