@@ -1568,6 +1568,37 @@ def test_forms_repeated_around_each_post_are_the_posts() -> None:
     assert texts(blocks) == ["Second ferry", *posts]
 
 
+def test_the_box_around_a_sign_up_form_goes_with_it() -> None:
+    # The form holds only its fields (an address to type and a button); the
+    # lines around it ask for the address and give the fine print.
+    box = (
+        "<div class='tinted'><p>Island news, every Friday</p>"
+        "<p>Sign up for our free weekly letter from the north isles.</p>"
+        "<form action='/subscribe'><input type='email' name='email'>"
+        "<button>Join</button></form>"
+        "<p>By subscribing you agree to our terms.</p></div>"
+    )
+    chosen, blocks = focused(_story(box), "article")
+    assert dropped(chosen) == [("tinted", "a form to fill in")]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+def test_a_box_with_a_link_around_a_form_keeps_its_text() -> None:
+    # A card links to what it sells: its lines are the item, not a sign-up.
+    card = (
+        "<div class='offer'><p><a href='/pass'>The island pass</a> gives ten"
+        " crossings for the price of eight.</p>"
+        "<form class='buy' action='/cart'><button>Add to cart</button></form></div>"
+    )
+    chosen, blocks = focused(_story(card), "article")
+    assert dropped(chosen) == [("buy", "a form to fill in")]
+    assert texts(blocks) == [
+        "Second ferry for the north isles",
+        *STORY_LINES,
+        "The island pass gives ten crossings for the price of eight.",
+    ]
+
+
 # Notice bars: a site's notice inside the chosen containers goes
 
 

@@ -79,6 +79,7 @@ __all__ = [
     "FORM_REPEATS",
     "FORM_MESSAGES",
     "FORM_SHARE",
+    "SIGNUP_MAX_CHARS",
     "BYLINE",
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
@@ -283,6 +284,11 @@ from a whole-page type."""
 
 FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
+
+SIGNUP_MAX_CHARS = 400
+"""Characters a box around a dropped form may hold and go with it: a
+sign-up box's call to subscribe and its fine print ("Sign up now for our
+newsletter.", "By subscribing, you agree to our terms."), not a section."""
 
 NOTICES = frozenset(
     [
@@ -998,12 +1004,44 @@ def _forms(
             continue
         limit = FORM_SHARE * text_length(container)
         classes = Counter(f.get("class") for f in forms if f.get("class"))
+        worn = Counter(e.get("class") for e in container.iter() if e.get("class"))
         found += [
-            (f, "a form to fill in")
+            (_signup_box(f, container, limit, worn), "a form to fill in")
             for f in forms
             if classes[f.get("class")] < FORM_REPEATS and text_length(f) < limit
         ]
     return found
+
+
+def _signup_box(
+    form: etree._Element,
+    container: etree._Element,
+    limit: float,
+    worn: Counter[str | None],
+) -> etree._Element:
+    """The form, or, when the form holds no text of its own (its fields
+    pruned: an address to type and a button), the outermost box around it
+    below ``container`` that holds this one form, no heading, at most
+    :data:`SIGNUP_MAX_CHARS` characters and under ``limit``: the form's
+    sign-up box, whose lines ask for the address the form takes. A box
+    that holds a link, or whose ``class`` ``worn`` counts
+    :data:`FORM_REPEATS` times or more, is one of the page's items (a
+    product card around its add-to-cart form, its name a link to the
+    product), and the climb stops below it."""
+    box = form
+    if text_length(form):  # its own labels and choices: not a sign-up's box
+        return box
+    for parent in form.iterancestors():
+        if (
+            parent is container
+            or worn[parent.get("class")] >= FORM_REPEATS
+            or next(parent.iterdescendants("a"), None) is not None
+            or text_length(parent) > min(SIGNUP_MAX_CHARS, limit)
+            or list(parent.iterdescendants("form", *HEADING_LEVELS)) != [form]
+        ):
+            break
+        box = parent
+    return box
 
 
 def _notices(
