@@ -1244,7 +1244,9 @@ def _article(
     if total and held >= FOCUS_SHARE * total:
         kin = held < KIN_SHARE * total or _small_in(container, mass)
         box = _classed_box(container, mass) if kin else container
-        parts = (_with_kin(found, box, mass, total) if kin else []) or [container]
+        parts = (
+            _with_kin(found, box, mass, total) if kin else _split_body(found, container)
+        ) or [container]
         dropped = [
             (e, _BOILERPLATE_RULE)
             for part in parts
@@ -1271,6 +1273,15 @@ def _article(
 _KIN_BLOCKS = (*HEADING_LEVELS, "ul", "ol", "table")
 """What a box of the article's kind may hold instead of prose: a heading, a
 list or a table of the article's."""
+
+
+def _holds_article_text(found: Survey, element: etree._Element) -> bool:
+    """Whether a box of the article's kind holds prose, or a heading, a list
+    or a table (:data:`_KIN_BLOCKS`)."""
+    return (
+        _prose_inside(found, element) > 0
+        or next(element.iterdescendants(*_KIN_BLOCKS), None) is not None
+    )
 
 
 def _small_in(container: etree._Element, mass: etree._Element) -> bool:
@@ -1323,14 +1334,32 @@ def _with_kin(
         if element is container or (
             container not in element.iterancestors()
             and element not in container.iterancestors()
-            and (
-                _prose_inside(found, element) > 0
-                or next(element.iterdescendants(*_KIN_BLOCKS), None) is not None
-            )
+            and _holds_article_text(found, element)
         ):
             parts.append(element)
     held = sum(_prose_inside(found, part) for part in parts)
     return parts if len(parts) > 1 and held >= KIN_SHARE * total else []
+
+
+def _split_body(found: Survey, container: etree._Element) -> list[etree._Element]:
+    """The container with the boxes of its kind inside its parent, in page
+    order, when there are any; else an empty list.
+
+    A CMS's rich-text body is split in two or more boxes of one tag and
+    ``class`` by what the editor put between them (a call to action, an
+    inline sign-up, an ad): the densest box holds most of the story, and
+    its first part (the introduction) or last stands beside it, a sibling
+    of its kind holding prose, a heading, a list or a table."""
+    parent, classes = container.getparent(), container.get("class")
+    if parent is None or not classes:
+        return []
+    parts = [
+        element
+        for element in parent.iterchildren(container.tag)
+        if element.get("class") == classes
+        and (element is container or _holds_article_text(found, element))
+    ]
+    return parts if len(parts) > 1 else []
 
 
 def _tables_of_contents(container: etree._Element) -> list[tuple[etree._Element, str]]:
