@@ -239,8 +239,10 @@ def test_a_box_named_for_its_author_that_holds_a_post_stays():
     assert texts(blocks) == [post.strip(), post.strip()]
 
 
-def test_article_rule_would_keep_one_post_and_its_chrome(page):
-    # What the forum rule is for: the densest container is the first post.
+def test_article_rule_would_keep_the_posts_with_their_chrome(page):
+    # What the forum rule is for: the densest container is the first post,
+    # and the other posts, its siblings of one class, are read with it, each
+    # with its author card, signature and reaction counts.
     _, blocks = focused(page("typed_forum_thread"), "article")
     assert texts(blocks) == [
         THREAD,
@@ -253,6 +255,23 @@ def test_article_rule_would_keep_one_post_and_its_chrome(page):
         "Baking since the lockdown, one loaf at a time.",
         "Like 3",
         "Helpful 1",
+        "levainlady",
+        "Joined",
+        "Jan 2015",
+        "Messages",
+        "8,730",
+        *THREAD_POSTS[2:4],
+        "Rye, spelt and patience.",
+        "Like 12",
+        "crumbshot",
+        "Joined",
+        "Mar 2019",
+        "Messages",
+        "1,205",
+        "Location",
+        "Leeds",
+        THREAD_POSTS[4],
+        "Baking since the lockdown, one loaf at a time.",
     ]
 
 
@@ -425,6 +444,38 @@ def test_article_rule_reads_a_bare_container_with_the_kin_of_its_classed_box(pag
         " and a list of local ciders long enough to take all evening.",
         "7 Tanner Row",
     ]
+
+
+SPLIT_INTRO = (
+    "Electricians wire homes, offices and plants; here is how the largest"
+    " of them compare by revenue this year, and what they build."
+)
+SPLIT_BODY = tuple(
+    f"Contractor number {n} grew its order book by a fifth last year, most of"
+    " it in data centres, hospitals and the power lines that feed them."
+    for n in range(1, 6)
+)
+
+
+def test_article_rule_reads_a_body_split_by_a_call_to_action() -> None:
+    # A CMS's rich-text body split in two boxes of one class by a call to
+    # action: the densest box holds most of the story and cannot grow past
+    # the call to action's short lines; its sibling of the same kind, the
+    # introduction, is read with it, and the call to action stays out.
+    intro = f"<div class='rich-text'><p>{SPLIT_INTRO}</p></div>"
+    cta = (
+        "<div class='cta-holder'><p>Free webinar</p><p>Thursday at noon</p>"
+        "<p>Save your seat now</p><p>Hosted by our team</p>"
+        "<p>Join 300 contractors</p></div>"
+    )
+    body = "".join(f"<p>{line}</p>" for line in SPLIT_BODY)
+    html = (
+        "<html><body><div class='post-body'><h1>Top electrical contractors</h1>"
+        f"{intro}{cta}<div class='rich-text'>{body}</div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert chosen.rule == "densest container and its kin, with the page's <h1>"
+    assert texts(blocks) == ["Top electrical contractors", SPLIT_INTRO, *SPLIT_BODY]
 
 
 def test_article_rule_reads_the_boxes_named_as_the_densest_ones_box(page):
@@ -1568,6 +1619,37 @@ def test_forms_repeated_around_each_post_are_the_posts() -> None:
     assert texts(blocks) == ["Second ferry", *posts]
 
 
+def test_the_box_around_a_sign_up_form_goes_with_it() -> None:
+    # The form holds only its fields (an address to type and a button); the
+    # lines around it ask for the address and give the fine print.
+    box = (
+        "<div class='tinted'><p>Island news, every Friday</p>"
+        "<p>Sign up for our free weekly letter from the north isles.</p>"
+        "<form action='/subscribe'><input type='email' name='email'>"
+        "<button>Join</button></form>"
+        "<p>By subscribing you agree to our terms.</p></div>"
+    )
+    chosen, blocks = focused(_story(box), "article")
+    assert dropped(chosen) == [("tinted", "a form to fill in")]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+def test_a_box_with_a_link_around_a_form_keeps_its_text() -> None:
+    # A card links to what it sells: its lines are the item, not a sign-up.
+    card = (
+        "<div class='offer'><p><a href='/pass'>The island pass</a> gives ten"
+        " crossings for the price of eight.</p>"
+        "<form class='buy' action='/cart'><button>Add to cart</button></form></div>"
+    )
+    chosen, blocks = focused(_story(card), "article")
+    assert dropped(chosen) == [("buy", "a form to fill in")]
+    assert texts(blocks) == [
+        "Second ferry for the north isles",
+        *STORY_LINES,
+        "The island pass gives ten crossings for the price of eight.",
+    ]
+
+
 # Notice bars: a site's notice inside the chosen containers goes
 
 
@@ -2454,11 +2536,12 @@ def test_an_article_split_into_widgets_is_read_whole() -> None:
 
 def test_a_container_holding_most_of_the_prose_is_read_alone() -> None:
     # When the densest widget holds most of the article, the boxes of its
-    # class elsewhere are not read with it.
+    # class elsewhere (not its siblings) are not read with it.
     widgets = (
         f"<div class='widget'><p>{BUILDER_LONG}</p><p>{BUILDER_LONG}</p>"
         f"<p>{BUILDER_LONG}</p></div>"
-        f"<div class='widget'><p>{BUILDER_PARTS[0][1]}</p></div>"
+        f"<div class='column'><div class='widget'><p>{BUILDER_PARTS[0][1]}</p>"
+        "</div></div>"
     )
     chosen, blocks = focused(_builder_page(widgets), "article")
     assert chosen.rule.startswith("densest container")

@@ -79,6 +79,7 @@ __all__ = [
     "FORM_REPEATS",
     "FORM_MESSAGES",
     "FORM_SHARE",
+    "SIGNUP_MAX_CHARS",
     "BYLINE",
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
@@ -283,6 +284,11 @@ from a whole-page type."""
 
 FORM_SHARE = 0.3
 """Share of a container's text a form may hold and still be dropped."""
+
+SIGNUP_MAX_CHARS = 400
+"""Characters a box around a dropped form may hold and go with it: a
+sign-up box's call to subscribe and its fine print ("Sign up now for our
+newsletter.", "By subscribing, you agree to our terms."), not a section."""
 
 NOTICES = frozenset(
     [
@@ -998,12 +1004,44 @@ def _forms(
             continue
         limit = FORM_SHARE * text_length(container)
         classes = Counter(f.get("class") for f in forms if f.get("class"))
+        worn = Counter(e.get("class") for e in container.iter() if e.get("class"))
         found += [
-            (f, "a form to fill in")
+            (_signup_box(f, container, limit, worn), "a form to fill in")
             for f in forms
             if classes[f.get("class")] < FORM_REPEATS and text_length(f) < limit
         ]
     return found
+
+
+def _signup_box(
+    form: etree._Element,
+    container: etree._Element,
+    limit: float,
+    worn: Counter[str | None],
+) -> etree._Element:
+    """The form, or, when the form holds no text of its own (its fields
+    pruned: an address to type and a button), the outermost box around it
+    below ``container`` that holds this one form, no heading, at most
+    :data:`SIGNUP_MAX_CHARS` characters and under ``limit``: the form's
+    sign-up box, whose lines ask for the address the form takes. A box
+    that holds a link, or whose ``class`` ``worn`` counts
+    :data:`FORM_REPEATS` times or more, is one of the page's items (a
+    product card around its add-to-cart form, its name a link to the
+    product), and the climb stops below it."""
+    box = form
+    if text_length(form):  # its own labels and choices: not a sign-up's box
+        return box
+    for parent in form.iterancestors():
+        if (
+            parent is container
+            or worn[parent.get("class")] >= FORM_REPEATS
+            or next(parent.iterdescendants("a"), None) is not None
+            or text_length(parent) > min(SIGNUP_MAX_CHARS, limit)
+            or list(parent.iterdescendants("form", *HEADING_LEVELS)) != [form]
+        ):
+            break
+        box = parent
+    return box
 
 
 def _notices(
@@ -1206,7 +1244,9 @@ def _article(
     if total and held >= FOCUS_SHARE * total:
         kin = held < KIN_SHARE * total or _small_in(container, mass)
         box = _classed_box(container, mass) if kin else container
-        parts = (_with_kin(found, box, mass, total) if kin else []) or [container]
+        parts = (
+            _with_kin(found, box, mass, total) if kin else _split_body(found, container)
+        ) or [container]
         dropped = [
             (e, _BOILERPLATE_RULE)
             for part in parts
@@ -1233,6 +1273,15 @@ def _article(
 _KIN_BLOCKS = (*HEADING_LEVELS, "ul", "ol", "table")
 """What a box of the article's kind may hold instead of prose: a heading, a
 list or a table of the article's."""
+
+
+def _holds_article_text(found: Survey, element: etree._Element) -> bool:
+    """Whether a box of the article's kind holds prose, or a heading, a list
+    or a table (:data:`_KIN_BLOCKS`)."""
+    return (
+        _prose_inside(found, element) > 0
+        or next(element.iterdescendants(*_KIN_BLOCKS), None) is not None
+    )
 
 
 def _small_in(container: etree._Element, mass: etree._Element) -> bool:
@@ -1285,14 +1334,32 @@ def _with_kin(
         if element is container or (
             container not in element.iterancestors()
             and element not in container.iterancestors()
-            and (
-                _prose_inside(found, element) > 0
-                or next(element.iterdescendants(*_KIN_BLOCKS), None) is not None
-            )
+            and _holds_article_text(found, element)
         ):
             parts.append(element)
     held = sum(_prose_inside(found, part) for part in parts)
     return parts if len(parts) > 1 and held >= KIN_SHARE * total else []
+
+
+def _split_body(found: Survey, container: etree._Element) -> list[etree._Element]:
+    """The container with the boxes of its kind inside its parent, in page
+    order, when there are any; else an empty list.
+
+    A CMS's rich-text body is split in two or more boxes of one tag and
+    ``class`` by what the editor put between them (a call to action, an
+    inline sign-up, an ad): the densest box holds most of the story, and
+    its first part (the introduction) or last stands beside it, a sibling
+    of its kind holding prose, a heading, a list or a table."""
+    parent, classes = container.getparent(), container.get("class")
+    if parent is None or not classes:
+        return []
+    parts = [
+        element
+        for element in parent.iterchildren(container.tag)
+        if element.get("class") == classes
+        and (element is container or _holds_article_text(found, element))
+    ]
+    return parts if len(parts) > 1 else []
 
 
 def _tables_of_contents(container: etree._Element) -> list[tuple[etree._Element, str]]:
