@@ -227,6 +227,31 @@ def test_a_post_header_holding_the_thread_title_stays():
     assert texts(blocks)[:2] == ["Pond pump stops", "Started by lilypad"]
 
 
+def test_forum_drops_each_posts_microdata_interaction_counter():
+    # Discourse's crawler view writes each post's like count, typed as a
+    # schema.org InteractionCounter, as "1 Like" in a span whose class the
+    # flattening has dropped: the microdata type names it.
+    post = "Use a polyurethane glue for outdoor joints; PVA creeps when wet. "
+    counter = (
+        "<div itemprop='interactionStatistic' itemscope"
+        " itemtype='http://schema.org/InteractionCounter'>"
+        "<meta itemprop='userInteractionCount' content='{n}'>"
+        "<span class='post-likes'>{text}</span></div>"
+    )
+    html = (
+        "<html><body><div itemscope"
+        " itemtype='http://schema.org/DiscussionForumPosting'>"
+        f"<div id='post_1'><div class='post' itemprop='text'><p>{post * 3}</p>"
+        f"</div>{counter.format(n=1, text='1 Like')}</div>"
+        f"<div id='post_2'><div class='post' itemprop='text'><p>{post * 2}</p>"
+        f"</div>{counter.format(n=12, text='12 Likes')}</div>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [(None, "per-post chrome"), (None, "per-post chrome")]
+    assert texts(blocks) == [(post * 3).strip(), (post * 2).strip()]
+
+
 def test_a_box_named_for_its_author_that_holds_a_post_stays():
     post = "Measure the chain before anything else. " * 6
     html = (

@@ -1573,8 +1573,20 @@ def _post_chrome(container: etree._Element) -> list[etree._Element]:
             or _author_box(e)
             or _post_control(e)
             or _post_header(e)
+            or _post_counter(e)
         )
     ]
+
+
+def _post_counter(element: etree._Element) -> bool:
+    """A box typed in microdata as a schema.org ``InteractionCounter`` (a
+    post's likes or replies, "1 Like") that holds at most
+    :data:`UNSEEN_MAX_CHARS` characters: the counter's own words, which
+    forum software writes beside the count it declares."""
+    return (
+        _itemtype(element) == "InteractionCounter"
+        and text_length(element) <= UNSEEN_MAX_CHARS
+    )
 
 
 def _post_control(element: etree._Element) -> bool:
