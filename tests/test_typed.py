@@ -252,6 +252,36 @@ def test_forum_drops_each_posts_microdata_interaction_counter():
     assert texts(blocks) == [(post * 3).strip(), (post * 2).strip()]
 
 
+def test_forum_drops_a_member_card_of_one_term_over_its_values():
+    # FluxBB's card beside each post: the name as the only <dt>, then rank,
+    # join date and post count as <dd>s. A <dl> of one term and one value
+    # (two items) is a short definition and stays.
+    post = "Try the LTS kernel first; the regression is in the new driver. "
+    card = (
+        "<div class='postleft'><dl><dt><strong>{name}</strong></dt>"
+        "<dd class='usertitle'><strong>Member</strong></dd>"
+        "<dd><span>Registered: 2012-09-03</span></dd>"
+        "<dd><span>Posts: 73,365</span></dd></dl></div>"
+    )
+    html = (
+        "<html><body><div id='brdmain'>"
+        f"<div class='blockpost'>{card.format(name='seth')}"
+        f"<div class='postright'><p>{post * 3}</p>"
+        "<dl><dt>LTS</dt><dd>long-term support</dd></dl></div></div>"
+        f"<div class='blockpost'>{card.format(name='mpan')}"
+        f"<div class='postright'><p>{post * 2}</p></div></div>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [(None, "per-post chrome"), (None, "per-post chrome")]
+    assert texts(blocks) == [
+        (post * 3).strip(),
+        "LTS",
+        "long-term support",
+        (post * 2).strip(),
+    ]
+
+
 def test_a_box_named_for_its_author_that_holds_a_post_stays():
     post = "Measure the chain before anything else. " * 6
     html = (

@@ -206,6 +206,11 @@ POST_BODY = frozenset(["content", "body", "text"])
 AUTHOR_MAX_CHARS = 200
 """Characters a post's author box may hold; more is a post."""
 
+STATS_MIN_ITEMS = 3
+"""Terms and values, together, of a ``<dl>`` of short items that is a
+member's card: "Joined / Mar 2019 / Messages / 1,204", or a name over its
+rank, join date and post count."""
+
 POST_CONTROLS = frozenset(
     ["expand", "shrink", "collapse", "permalink", "likes", "liked", "likers", "share"]
 )
@@ -1628,15 +1633,18 @@ def _author_box(element: etree._Element) -> bool:
 
 
 def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
-    """A ``<dl>`` of short terms and values only: a member's post count,
-    join date and the like."""
+    """A ``<dl>`` of short terms and values only, :data:`STATS_MIN_ITEMS` or
+    more of them: a member's post count, join date and the like, as term
+    and value pairs or as one term (the name) over its values (FluxBB's
+    "Member", "Registered: 2012-09-03", "Posts: 73,365")."""
     if element.tag != "dl":
         return False
     terms = [c for c in element if c.tag == "dt"]
     values = [c for c in element if c.tag == "dd"]
     return (
-        len(terms) >= 2
+        bool(terms)
         and bool(values)
+        and len(terms) + len(values) >= STATS_MIN_ITEMS
         and all(text_length(c) <= max_chars for c in terms + values)
     )
 
