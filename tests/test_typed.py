@@ -282,6 +282,58 @@ def test_forum_drops_a_member_card_of_one_term_over_its_values():
     ]
 
 
+def test_forum_grows_a_long_first_posts_body_to_the_posts_of_its_kind():
+    # XenForo 1: each post's text in a <blockquote class="messageText">. A
+    # long first post holds most of the thread's prose, so its body alone is
+    # the mass container; the replies' bodies, of its tag and class, stand
+    # beside it, and the container grows to the list that holds them all.
+    # The side panel's box of another class stays out.
+    guide = "Pick a host by its single-thread speed and where its nodes are. "
+    post = (
+        "<li class='message'><div class='messageUserInfo'>{user}</div>"
+        "<div class='messageContent'><article>"
+        "<blockquote class='messageText ugc'>{text}</blockquote>"
+        "</article></div></li>"
+    )
+    first = "".join(f"<p>{guide * 3}</p>" for _ in range(6))
+    html = (
+        "<html><body><div class='mainContent'><h1>Best hosts</h1>"
+        "<ol class='messageList'>"
+        + post.format(user="pelex", text=first)
+        + post.format(user="CDB", text="Any hosts in Europe with low ping?")
+        + post.format(user="Safiro", text="Apex ran my modded server for years.")
+        + "</ol></div><div class='sidebar'><blockquote class='quote'>"
+        "Welcome to the forum: read the rules before you post.</blockquote>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert chosen.rule.startswith(
+        "mass container, comments kept, grown to the posts of its kind"
+    )
+    assert texts(blocks) == [
+        "Best hosts",
+        *[(guide * 3).strip()] * 6,
+        "Any hosts in Europe with low ping?",
+        "Apex ran my modded server for years.",
+    ]
+
+
+def test_a_box_of_the_posts_kind_met_only_at_the_body_is_not_a_post():
+    # The only other box of the container's tag and class sits in a box
+    # after the page's <main>: the element holding both is the <body>, the
+    # whole page, so the container does not grow.
+    post = "The thermal cut-out trips when the pump runs dry in the silt. "
+    html = (
+        "<html><body><main><div class='thread'>"
+        f"<div class='text'><p>{post * 8}</p></div></div></main>"
+        "<div class='promo'><div class='text'><p>Our forum is run by volunteers"
+        " who give their evenings to it.</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert "grown" not in chosen.rule
+    assert texts(blocks) == [(post * 8).strip()]
+
+
 def test_a_box_named_for_its_author_that_holds_a_post_stays():
     post = "Measure the chain before anything else. " * 6
     html = (

@@ -1346,6 +1346,11 @@ def _forum(
     ):
         container = _common_ancestor(container, first)
         rule += ", grown to the first post"
+    posts = _other_posts(root, found, container)
+    if posts:
+        for post in posts:
+            container = _common_ancestor(container, post)
+        rule += ", grown to the posts of its kind"
     dropped = _named_inside(container, top, found.named, (BOILERPLATE,))
     if first is not None and _itemtype(first) == "Question":
         comments = [
@@ -1367,6 +1372,35 @@ def _forum(
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
+
+
+def _other_posts(
+    root: etree._Element, found: Survey, container: etree._Element
+) -> list[etree._Element]:
+    """The boxes of the container's tag and ``class`` that stand outside it
+    and hold text, when one of them holds prose, and the lowest element
+    holding them all with the container is no ``<body>``: the other posts'
+    bodies (XenForo's ``messageText``), when one long post holds most of
+    the thread's prose and so is the mass container by itself."""
+    classes = container.get("class")
+    if not classes:
+        return []
+    above = set(container.iterancestors())
+    posts = [
+        e
+        for e in root.iter(container.tag)
+        if e.get("class") == classes
+        and e is not container
+        and e not in above
+        and container not in set(e.iterancestors())
+        and text_length(e)
+    ]
+    if not any(_prose_inside(found, e) for e in posts):
+        return []
+    grown = container
+    for post in posts:
+        grown = _common_ancestor(grown, post)
+    return [] if grown.tag in ("body", "html") else posts
 
 
 def _product(
