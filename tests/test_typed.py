@@ -214,6 +214,40 @@ def test_forum_drops_post_headers_permalinks_likes_shares_and_expand_links(page)
     ]
 
 
+def test_forum_drops_each_posts_footer_bar():
+    # NodeBB: under each post a box named `post-footer` holds the reply
+    # count, "Last reply", Reply and Quote links and the vote count, each
+    # its own line once flattened; a post's own closing line stays.
+    footer = (
+        "<div class='post-footer'><div class='clearfix'>"
+        "<a href='#' class='threaded-replies'><span class='replies-count'>"
+        "{replies}</span><span class='replies-last'>Last reply</span></a>"
+        "<small class='d-flex'><span class='post-tools'><a href='#'>Reply</a>"
+        "<a href='#'>Quote</a></span><span class='votes'>"
+        "<span class='btn btn-sm' component='post/vote-count'>{votes}</span>"
+        "</span></small></div></div>"
+    )
+    route = "Export the route as GPX on the laptop and open it in the app. "
+    html = (
+        "<html><body><ul class='posts'>"
+        f"<li class='post'><div class='content'><p>{route * 3}</p>"
+        f"<p>Thanks in advance.</p></div>{footer.format(replies='1 Reply', votes='0')}"
+        f"</li><li class='post'><div class='content'><p>{route * 2}</p></div>"
+        f"{footer.format(replies='2 Replies', votes='1')}</li>"
+        "</ul></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [
+        ("post-footer", "per-post chrome"),
+        ("post-footer", "per-post chrome"),
+    ]
+    assert texts(blocks) == [
+        (route * 3).strip(),
+        "Thanks in advance.",
+        (route * 2).strip(),
+    ]
+
+
 def test_a_post_header_holding_the_thread_title_stays():
     post = "Lift the pump onto a brick, clear of the sludge. " * 4
     html = (

@@ -218,6 +218,11 @@ POST_CONTROLS = frozenset(
 expand..." and "Click to shrink...", the post's permalink ("#7"), its like
 count ("7 Likes")."""
 
+POST_BARS = frozenset(["header", "footer"])
+"""Tags and name words of the bars above and below each post: its author,
+date and number (``message-header``), its reply count, votes and tools
+(NodeBB's ``post-footer``)."""
+
 PRODUCT_ASIDES = frozenset(
     [
         "review",
@@ -1645,11 +1650,13 @@ def _post_control(element: etree._Element) -> bool:
 
 
 def _post_header(element: etree._Element) -> bool:
-    """A ``<header>`` inside a thread that holds at most
-    :data:`AUTHOR_MAX_CHARS` characters and no ``<h1>`` or ``<h2>``: a post's
-    line of author, date and number, not the thread's title."""
+    """A ``<header>`` or ``<footer>`` inside a thread, or a box named as one
+    (:data:`POST_BARS`), that holds at most :data:`AUTHOR_MAX_CHARS`
+    characters and no ``<h1>`` or ``<h2>``: a post's line of author, date and
+    number, or its bar of reply count, votes and tools; not the thread's
+    title."""
     return (
-        (element.tag == "header" or "header" in _name_words(element))
+        (element.tag in POST_BARS or not POST_BARS.isdisjoint(_name_words(element)))
         and text_length(element) <= AUTHOR_MAX_CHARS
         and next(element.iterdescendants("h1", "h2"), None) is None
     )
