@@ -248,6 +248,45 @@ def test_forum_drops_each_posts_footer_bar():
     ]
 
 
+def test_forum_drops_the_replies_subject_lines():
+    # phpBB: each post opens with an <h3> subject, and a reply's is the
+    # thread's title after "Re:". Two or more such headings are the
+    # software's subject lines and go; the first post's own title stays.
+    fix = "Set dtparam=pwr_led_trigger=none in config.txt and reboot. "
+    post = "<div class='post'><div class='postbody'><h3>{title}</h3>" + (
+        "<div class='content'><p>{text}</p></div></div></div>"
+    )
+    html = (
+        "<html><body><div id='page-body'><h2>Turning off the LEDs</h2>"
+        + post.format(title="Turning off the LEDs", text=fix * 3)
+        + post.format(title="Re: Turning off the LEDs", text=fix * 2)
+        + post.format(title="RE: Turning off the LEDs", text="That worked.")
+        + "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    subject = "a reply's subject line"
+    assert dropped(chosen) == [(None, subject), (None, subject)]
+    assert texts(blocks) == [
+        "Turning off the LEDs",
+        "Turning off the LEDs",
+        (fix * 3).strip(),
+        (fix * 2).strip(),
+        "That worked.",
+    ]
+
+
+def test_a_single_heading_opening_with_re_stays():
+    post = "Re-seat the ribbon cable and the screen comes back. " * 5
+    html = (
+        "<html><body><div class='thread'><div class='post'>"
+        f"<h3>Re: Screen stays black</h3><p>{post}</p></div>"
+        f"<div class='post'><p>{post}</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == []
+    assert texts(blocks) == ["Re: Screen stays black", post.strip(), post.strip()]
+
+
 def test_a_post_header_holding_the_thread_title_stays():
     post = "Lift the pump onto a brick, clear of the sludge. " * 4
     html = (

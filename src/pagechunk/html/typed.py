@@ -1370,6 +1370,7 @@ def _forum(
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
     dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
+    dropped += [(e, "a reply's subject line") for e in _reply_subjects(container)]
     keep = {top, *top.iterancestors()}
     dropped += [
         (e, why)
@@ -1631,6 +1632,26 @@ def _post_counter(element: etree._Element) -> bool:
         _itemtype(element) == "InteractionCounter"
         and text_length(element) <= UNSEEN_MAX_CHARS
     )
+
+
+REPLY_SUBJECTS_MIN = 2
+"""Headings of the form "Re: ..." a thread must hold for them to be read as
+its replies' subject lines, which forum software writes for each reply."""
+
+_REPLY_SUBJECT = re.compile(r"\s*re\s*:", re.IGNORECASE)
+
+
+def _reply_subjects(container: etree._Element) -> list[etree._Element]:
+    """The headings inside a thread that open with "Re:", when it holds
+    :data:`REPLY_SUBJECTS_MIN` or more: each reply's subject, the thread's
+    title again (phpBB's and FluxBB's ``<h3>Re: ...</h3>``). One such
+    heading is a post's own title and stays."""
+    found = [
+        e
+        for e in container.iterdescendants(*HEADING_LEVELS)
+        if _REPLY_SUBJECT.match("".join(map(str, e.itertext())))
+    ]
+    return found if len(found) >= REPLY_SUBJECTS_MIN else []
 
 
 def _post_control(element: etree._Element) -> bool:
