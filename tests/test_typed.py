@@ -287,6 +287,31 @@ def test_a_single_heading_opening_with_re_stays():
     assert texts(blocks) == ["Re: Screen stays black", post.strip(), post.strip()]
 
 
+def test_forum_drops_the_questions_list_of_rel_tag_links():
+    # Stack Exchange: under the question, a list of links marked
+    # rel="tag" (the rel-tag microformat) and nothing else; the box around
+    # it holds only those words, and goes with it. A tag named in a post's
+    # prose, beside other words, stays.
+    question = "How do I move the focus to the file list with the keyboard? "
+    tag = "<li class='d-inline'><a href='/questions/tagged/{t}' rel='tag'>{t}</a></li>"
+    html = (
+        "<html><body><div id='mainbar'><div class='question'>"
+        f"<div class='s-prose'><p>{question * 3}</p></div>"
+        "<div class='post-taglist'><ul class='js-post-tag-list-wrapper'>"
+        + "".join(tag.format(t=t) for t in ("windows-7", "keyboard-shortcuts"))
+        + "</ul></div></div><div class='answer'><div class='s-prose'>"
+        f"<p>{question * 2}</p><p>See the <a href='/questions/tagged/gui'"
+        " rel='tag'>gui</a> tag for more.</p></div></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [("post-taglist", "a list of tags")]
+    assert texts(blocks) == [
+        (question * 3).strip(),
+        (question * 2).strip(),
+        "See the gui tag for more.",
+    ]
+
+
 def test_a_post_header_holding_the_thread_title_stays():
     post = "Lift the pump onto a brick, clear of the sludge. " * 4
     html = (

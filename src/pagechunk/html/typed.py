@@ -1371,6 +1371,7 @@ def _forum(
             dropped += [(e, "comments under a question or answer") for e in comments]
     dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
     dropped += [(e, "a reply's subject line") for e in _reply_subjects(container)]
+    dropped += [(e, "a list of tags") for e in _tag_lists(container)]
     keep = {top, *top.iterancestors()}
     dropped += [
         (e, why)
@@ -1652,6 +1653,38 @@ def _reply_subjects(container: etree._Element) -> list[etree._Element]:
         if _REPLY_SUBJECT.match("".join(map(str, e.itertext())))
     ]
     return found if len(found) >= REPLY_SUBJECTS_MIN else []
+
+
+def _tag_lists(container: etree._Element) -> list[etree._Element]:
+    """Each link inside a thread that says it names a tag (``rel="tag"``,
+    the rel-tag microformat), with the largest box around it that holds
+    no other words: the question's or thread's list of tags (Stack
+    Exchange's ``post-taglist``). A link whose parent holds other words is
+    a tag named in a sentence, and stays."""
+    found = []
+    for link in container.iter("a"):
+        if "tag" not in (link.get("rel") or "").lower().split():
+            continue
+        box = link
+        for parent in link.iterancestors():
+            if parent is container or not _only_tags(parent):
+                break
+            box = parent
+        if box is not link:  # a tag named in a sentence stays
+            found.append(box)
+    return found
+
+
+def _only_tags(element: etree._Element) -> bool:
+    """Whether every word of an element is in one of its ``rel="tag"``
+    links."""
+    tags = {
+        word
+        for link in element.iter("a")
+        if "tag" in (link.get("rel") or "").lower().split()
+        for word in " ".join(map(str, link.itertext())).split()
+    }
+    return set(" ".join(map(str, element.itertext())).split()) <= tags
 
 
 def _post_control(element: etree._Element) -> bool:
