@@ -312,6 +312,32 @@ def test_forum_drops_the_questions_list_of_rel_tag_links():
     ]
 
 
+def test_forum_drops_the_threads_sort_and_pagination_bars():
+    # XenForo: a bar named for sorting ("Sort by date", "Sort by votes")
+    # and one for the thread's pages (a <div>, which pruning leaves, unlike
+    # a <nav>) sit inside the list of posts; both go, as they do on a
+    # listing (LIST_CHROME).
+    answer = "Both cards run the game at 1440p; the cheaper one draws less power. "
+    html = (
+        "<html><body><div class='block--messages'>"
+        "<div class='block-outer-opposite--postSortFilter'>"
+        "<a href='?order=date'>Sort by date</a>"
+        "<a href='?order=votes'>Sort by votes</a></div>"
+        f"<article class='message'><div class='bbWrapper'>{answer * 3}</div>"
+        f"</article><article class='message'><div class='bbWrapper'>{answer * 2}"
+        "</div></article><div class='pagination'>"
+        "<a href='?page=1'>1</a> <a href='?page=2'>2</a>"
+        " <a href='?page=2'>Next</a></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    bar = "filters, sorting or pagination of a listing"
+    assert dropped(chosen) == [
+        ("block-outer-opposite--postSortFilter", bar),
+        ("pagination", bar),
+    ]
+    assert texts(blocks) == [(answer * 3).strip(), (answer * 2).strip()]
+
+
 def test_a_post_header_holding_the_thread_title_stays():
     post = "Lift the pump onto a brick, clear of the sludge. " * 4
     html = (

@@ -1373,9 +1373,11 @@ def _forum(
     dropped += [(e, "a reply's subject line") for e in _reply_subjects(container)]
     dropped += [(e, "a list of tags") for e in _tag_lists(container)]
     keep = {top, *top.iterancestors()}
+    total = text_length(container)
+    boxes = _named_boxes(container)
     dropped += [
         (e, why)
-        for e, why in _menus(text_length(container), _named_boxes(container))
+        for e, why in _menus(total, boxes) + _list_chrome(boxes, total)
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
