@@ -214,6 +214,130 @@ def test_forum_drops_post_headers_permalinks_likes_shares_and_expand_links(page)
     ]
 
 
+def test_forum_drops_each_posts_footer_bar():
+    # NodeBB: under each post a box named `post-footer` holds the reply
+    # count, "Last reply", Reply and Quote links and the vote count, each
+    # its own line once flattened; a post's own closing line stays.
+    footer = (
+        "<div class='post-footer'><div class='clearfix'>"
+        "<a href='#' class='threaded-replies'><span class='replies-count'>"
+        "{replies}</span><span class='replies-last'>Last reply</span></a>"
+        "<small class='d-flex'><span class='post-tools'><a href='#'>Reply</a>"
+        "<a href='#'>Quote</a></span><span class='votes'>"
+        "<span class='btn btn-sm' component='post/vote-count'>{votes}</span>"
+        "</span></small></div></div>"
+    )
+    route = "Export the route as GPX on the laptop and open it in the app. "
+    html = (
+        "<html><body><ul class='posts'>"
+        f"<li class='post'><div class='content'><p>{route * 3}</p>"
+        f"<p>Thanks in advance.</p></div>{footer.format(replies='1 Reply', votes='0')}"
+        f"</li><li class='post'><div class='content'><p>{route * 2}</p></div>"
+        f"{footer.format(replies='2 Replies', votes='1')}</li>"
+        "</ul></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [
+        ("post-footer", "per-post chrome"),
+        ("post-footer", "per-post chrome"),
+    ]
+    assert texts(blocks) == [
+        (route * 3).strip(),
+        "Thanks in advance.",
+        (route * 2).strip(),
+    ]
+
+
+def test_forum_drops_the_replies_subject_lines():
+    # phpBB: each post opens with an <h3> subject, and a reply's is the
+    # thread's title after "Re:". Two or more such headings are the
+    # software's subject lines and go; the first post's own title stays.
+    fix = "Set dtparam=pwr_led_trigger=none in config.txt and reboot. "
+    post = "<div class='post'><div class='postbody'><h3>{title}</h3>" + (
+        "<div class='content'><p>{text}</p></div></div></div>"
+    )
+    html = (
+        "<html><body><div id='page-body'><h2>Turning off the LEDs</h2>"
+        + post.format(title="Turning off the LEDs", text=fix * 3)
+        + post.format(title="Re: Turning off the LEDs", text=fix * 2)
+        + post.format(title="RE: Turning off the LEDs", text="That worked.")
+        + "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    subject = "a reply's subject line"
+    assert dropped(chosen) == [(None, subject), (None, subject)]
+    assert texts(blocks) == [
+        "Turning off the LEDs",
+        "Turning off the LEDs",
+        (fix * 3).strip(),
+        (fix * 2).strip(),
+        "That worked.",
+    ]
+
+
+def test_a_single_heading_opening_with_re_stays():
+    post = "Re-seat the ribbon cable and the screen comes back. " * 5
+    html = (
+        "<html><body><div class='thread'><div class='post'>"
+        f"<h3>Re: Screen stays black</h3><p>{post}</p></div>"
+        f"<div class='post'><p>{post}</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == []
+    assert texts(blocks) == ["Re: Screen stays black", post.strip(), post.strip()]
+
+
+def test_forum_drops_the_questions_list_of_rel_tag_links():
+    # Stack Exchange: under the question, a list of links marked
+    # rel="tag" (the rel-tag microformat) and nothing else; the box around
+    # it holds only those words, and goes with it. A tag named in a post's
+    # prose, beside other words, stays.
+    question = "How do I move the focus to the file list with the keyboard? "
+    tag = "<li class='d-inline'><a href='/questions/tagged/{t}' rel='tag'>{t}</a></li>"
+    html = (
+        "<html><body><div id='mainbar'><div class='question'>"
+        f"<div class='s-prose'><p>{question * 3}</p></div>"
+        "<div class='post-taglist'><ul class='js-post-tag-list-wrapper'>"
+        + "".join(tag.format(t=t) for t in ("windows-7", "keyboard-shortcuts"))
+        + "</ul></div></div><div class='answer'><div class='s-prose'>"
+        f"<p>{question * 2}</p><p>See the <a href='/questions/tagged/gui'"
+        " rel='tag'>gui</a> tag for more.</p></div></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [("post-taglist", "a list of tags")]
+    assert texts(blocks) == [
+        (question * 3).strip(),
+        (question * 2).strip(),
+        "See the gui tag for more.",
+    ]
+
+
+def test_forum_drops_the_threads_sort_and_pagination_bars():
+    # XenForo: a bar named for sorting ("Sort by date", "Sort by votes")
+    # and one for the thread's pages (a <div>, which pruning leaves, unlike
+    # a <nav>) sit inside the list of posts; both go, as they do on a
+    # listing (LIST_CHROME).
+    answer = "Both cards run the game at 1440p; the cheaper one draws less power. "
+    html = (
+        "<html><body><div class='block--messages'>"
+        "<div class='block-outer-opposite--postSortFilter'>"
+        "<a href='?order=date'>Sort by date</a>"
+        "<a href='?order=votes'>Sort by votes</a></div>"
+        f"<article class='message'><div class='bbWrapper'>{answer * 3}</div>"
+        f"</article><article class='message'><div class='bbWrapper'>{answer * 2}"
+        "</div></article><div class='pagination'>"
+        "<a href='?page=1'>1</a> <a href='?page=2'>2</a>"
+        " <a href='?page=2'>Next</a></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    bar = "filters, sorting or pagination of a listing"
+    assert dropped(chosen) == [
+        ("block-outer-opposite--postSortFilter", bar),
+        ("pagination", bar),
+    ]
+    assert texts(blocks) == [(answer * 3).strip(), (answer * 2).strip()]
+
+
 def test_a_post_header_holding_the_thread_title_stays():
     post = "Lift the pump onto a brick, clear of the sludge. " * 4
     html = (
@@ -225,6 +349,113 @@ def test_a_post_header_holding_the_thread_title_stays():
     chosen, blocks = focused(html, "forum")
     assert dropped(chosen) == []
     assert texts(blocks)[:2] == ["Pond pump stops", "Started by lilypad"]
+
+
+def test_forum_drops_each_posts_microdata_interaction_counter():
+    # Discourse's crawler view writes each post's like count, typed as a
+    # schema.org InteractionCounter, as "1 Like" in a span whose class the
+    # flattening has dropped: the microdata type names it.
+    post = "Use a polyurethane glue for outdoor joints; PVA creeps when wet. "
+    counter = (
+        "<div itemprop='interactionStatistic' itemscope"
+        " itemtype='http://schema.org/InteractionCounter'>"
+        "<meta itemprop='userInteractionCount' content='{n}'>"
+        "<span class='post-likes'>{text}</span></div>"
+    )
+    html = (
+        "<html><body><div itemscope"
+        " itemtype='http://schema.org/DiscussionForumPosting'>"
+        f"<div id='post_1'><div class='post' itemprop='text'><p>{post * 3}</p>"
+        f"</div>{counter.format(n=1, text='1 Like')}</div>"
+        f"<div id='post_2'><div class='post' itemprop='text'><p>{post * 2}</p>"
+        f"</div>{counter.format(n=12, text='12 Likes')}</div>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [(None, "per-post chrome"), (None, "per-post chrome")]
+    assert texts(blocks) == [(post * 3).strip(), (post * 2).strip()]
+
+
+def test_forum_drops_a_member_card_of_one_term_over_its_values():
+    # FluxBB's card beside each post: the name as the only <dt>, then rank,
+    # join date and post count as <dd>s. A <dl> of one term and one value
+    # (two items) is a short definition and stays.
+    post = "Try the LTS kernel first; the regression is in the new driver. "
+    card = (
+        "<div class='postleft'><dl><dt><strong>{name}</strong></dt>"
+        "<dd class='usertitle'><strong>Member</strong></dd>"
+        "<dd><span>Registered: 2012-09-03</span></dd>"
+        "<dd><span>Posts: 73,365</span></dd></dl></div>"
+    )
+    html = (
+        "<html><body><div id='brdmain'>"
+        f"<div class='blockpost'>{card.format(name='seth')}"
+        f"<div class='postright'><p>{post * 3}</p>"
+        "<dl><dt>LTS</dt><dd>long-term support</dd></dl></div></div>"
+        f"<div class='blockpost'>{card.format(name='mpan')}"
+        f"<div class='postright'><p>{post * 2}</p></div></div>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert dropped(chosen) == [(None, "per-post chrome"), (None, "per-post chrome")]
+    assert texts(blocks) == [
+        (post * 3).strip(),
+        "LTS",
+        "long-term support",
+        (post * 2).strip(),
+    ]
+
+
+def test_forum_grows_a_long_first_posts_body_to_the_posts_of_its_kind():
+    # XenForo 1: each post's text in a <blockquote class="messageText">. A
+    # long first post holds most of the thread's prose, so its body alone is
+    # the mass container; the replies' bodies, of its tag and class, stand
+    # beside it, and the container grows to the list that holds them all.
+    # The side panel's box of another class stays out.
+    guide = "Pick a host by its single-thread speed and where its nodes are. "
+    post = (
+        "<li class='message'><div class='messageUserInfo'>{user}</div>"
+        "<div class='messageContent'><article>"
+        "<blockquote class='messageText ugc'>{text}</blockquote>"
+        "</article></div></li>"
+    )
+    first = "".join(f"<p>{guide * 3}</p>" for _ in range(6))
+    html = (
+        "<html><body><div class='mainContent'><h1>Best hosts</h1>"
+        "<ol class='messageList'>"
+        + post.format(user="pelex", text=first)
+        + post.format(user="CDB", text="Any hosts in Europe with low ping?")
+        + post.format(user="Safiro", text="Apex ran my modded server for years.")
+        + "</ol></div><div class='sidebar'><blockquote class='quote'>"
+        "Welcome to the forum: read the rules before you post.</blockquote>"
+        "</div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert chosen.rule.startswith(
+        "mass container, comments kept, grown to the posts of its kind"
+    )
+    assert texts(blocks) == [
+        "Best hosts",
+        *[(guide * 3).strip()] * 6,
+        "Any hosts in Europe with low ping?",
+        "Apex ran my modded server for years.",
+    ]
+
+
+def test_a_box_of_the_posts_kind_met_only_at_the_body_is_not_a_post():
+    # The only other box of the container's tag and class sits in a box
+    # after the page's <main>: the element holding both is the <body>, the
+    # whole page, so the container does not grow.
+    post = "The thermal cut-out trips when the pump runs dry in the silt. "
+    html = (
+        "<html><body><main><div class='thread'>"
+        f"<div class='text'><p>{post * 8}</p></div></div></main>"
+        "<div class='promo'><div class='text'><p>Our forum is run by volunteers"
+        " who give their evenings to it.</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "forum")
+    assert "grown" not in chosen.rule
+    assert texts(blocks) == [(post * 8).strip()]
 
 
 def test_a_box_named_for_its_author_that_holds_a_post_stays():

@@ -207,12 +207,22 @@ POST_BODY = frozenset(["content", "body", "text"])
 AUTHOR_MAX_CHARS = 200
 """Characters a post's author box may hold; more is a post."""
 
+STATS_MIN_ITEMS = 3
+"""Terms and values, together, of a ``<dl>`` of short items that is a
+member's card: "Joined / Mar 2019 / Messages / 1,204", or a name over its
+rank, join date and post count."""
+
 POST_CONTROLS = frozenset(
     ["expand", "shrink", "collapse", "permalink", "likes", "liked", "likers", "share"]
 )
 """Name words of a post's small controls and counters: a quote's "Click to
 expand..." and "Click to shrink...", the post's permalink ("#7"), its like
 count ("7 Likes")."""
+
+POST_BARS = frozenset(["header", "footer"])
+"""Tags and name words of the bars above and below each post: its author,
+date and number (``message-header``), its reply count, votes and tools
+(NodeBB's ``post-footer``)."""
 
 PRODUCT_ASIDES = frozenset(
     [
@@ -1408,6 +1418,11 @@ def _forum(
     ):
         container = _common_ancestor(container, first)
         rule += ", grown to the first post"
+    posts = _other_posts(root, found, container)
+    if posts:
+        for post in posts:
+            container = _common_ancestor(container, post)
+        rule += ", grown to the posts of its kind"
     dropped = _named_inside(container, top, found.named, (BOILERPLATE,))
     if first is not None and _itemtype(first) == "Question":
         comments = [
@@ -1422,13 +1437,46 @@ def _forum(
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
     dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
+    dropped += [(e, "a reply's subject line") for e in _reply_subjects(container)]
+    dropped += [(e, "a list of tags") for e in _tag_lists(container)]
     keep = {top, *top.iterancestors()}
+    total = text_length(container)
+    boxes = _named_boxes(container)
     dropped += [
         (e, why)
-        for e, why in _menus(text_length(container), _named_boxes(container))
+        for e, why in _menus(total, boxes) + _list_chrome(boxes, total)
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
+
+
+def _other_posts(
+    root: etree._Element, found: Survey, container: etree._Element
+) -> list[etree._Element]:
+    """The boxes of the container's tag and ``class`` that stand outside it
+    and hold text, when one of them holds prose, and the lowest element
+    holding them all with the container is no ``<body>``: the other posts'
+    bodies (XenForo's ``messageText``), when one long post holds most of
+    the thread's prose and so is the mass container by itself."""
+    classes = container.get("class")
+    if not classes:
+        return []
+    above = set(container.iterancestors())
+    posts = [
+        e
+        for e in root.iter(container.tag)
+        if e.get("class") == classes
+        and e is not container
+        and e not in above
+        and container not in set(e.iterancestors())
+        and text_length(e)
+    ]
+    if not any(_prose_inside(found, e) for e in posts):
+        return []
+    grown = container
+    for post in posts:
+        grown = _common_ancestor(grown, post)
+    return [] if grown.tag in ("body", "html") else posts
 
 
 def _product(
@@ -1640,8 +1688,72 @@ def _post_chrome(container: etree._Element) -> list[etree._Element]:
             or _author_box(e)
             or _post_control(e)
             or _post_header(e)
+            or _post_counter(e)
         )
     ]
+
+
+def _post_counter(element: etree._Element) -> bool:
+    """A box typed in microdata as a schema.org ``InteractionCounter`` (a
+    post's likes or replies, "1 Like") that holds at most
+    :data:`UNSEEN_MAX_CHARS` characters: the counter's own words, which
+    forum software writes beside the count it declares."""
+    return (
+        _itemtype(element) == "InteractionCounter"
+        and text_length(element) <= UNSEEN_MAX_CHARS
+    )
+
+
+REPLY_SUBJECTS_MIN = 2
+"""Headings of the form "Re: ..." a thread must hold for them to be read as
+its replies' subject lines, which forum software writes for each reply."""
+
+_REPLY_SUBJECT = re.compile(r"\s*re\s*:", re.IGNORECASE)
+
+
+def _reply_subjects(container: etree._Element) -> list[etree._Element]:
+    """The headings inside a thread that open with "Re:", when it holds
+    :data:`REPLY_SUBJECTS_MIN` or more: each reply's subject, the thread's
+    title again (phpBB's and FluxBB's ``<h3>Re: ...</h3>``). One such
+    heading is a post's own title and stays."""
+    found = [
+        e
+        for e in container.iterdescendants(*HEADING_LEVELS)
+        if _REPLY_SUBJECT.match("".join(map(str, e.itertext())))
+    ]
+    return found if len(found) >= REPLY_SUBJECTS_MIN else []
+
+
+def _tag_lists(container: etree._Element) -> list[etree._Element]:
+    """Each link inside a thread that says it names a tag (``rel="tag"``,
+    the rel-tag microformat), with the largest box around it that holds
+    no other words: the question's or thread's list of tags (Stack
+    Exchange's ``post-taglist``). A link whose parent holds other words is
+    a tag named in a sentence, and stays."""
+    found = []
+    for link in container.iter("a"):
+        if "tag" not in (link.get("rel") or "").lower().split():
+            continue
+        box = link
+        for parent in link.iterancestors():
+            if parent is container or not _only_tags(parent):
+                break
+            box = parent
+        if box is not link:  # a tag named in a sentence stays
+            found.append(box)
+    return found
+
+
+def _only_tags(element: etree._Element) -> bool:
+    """Whether every word of an element is in one of its ``rel="tag"``
+    links."""
+    tags = {
+        word
+        for link in element.iter("a")
+        if "tag" in (link.get("rel") or "").lower().split()
+        for word in " ".join(map(str, link.itertext())).split()
+    }
+    return set(" ".join(map(str, element.itertext())).split()) <= tags
 
 
 def _post_control(element: etree._Element) -> bool:
@@ -1661,11 +1773,13 @@ def _post_control(element: etree._Element) -> bool:
 
 
 def _post_header(element: etree._Element) -> bool:
-    """A ``<header>`` inside a thread that holds at most
-    :data:`AUTHOR_MAX_CHARS` characters and no ``<h1>`` or ``<h2>``: a post's
-    line of author, date and number, not the thread's title."""
+    """A ``<header>`` or ``<footer>`` inside a thread, or a box named as one
+    (:data:`POST_BARS`), that holds at most :data:`AUTHOR_MAX_CHARS`
+    characters and no ``<h1>`` or ``<h2>``: a post's line of author, date and
+    number, or its bar of reply count, votes and tools; not the thread's
+    title."""
     return (
-        (element.tag == "header" or "header" in _name_words(element))
+        (element.tag in POST_BARS or not POST_BARS.isdisjoint(_name_words(element)))
         and text_length(element) <= AUTHOR_MAX_CHARS
         and next(element.iterdescendants("h1", "h2"), None) is None
     )
@@ -1683,15 +1797,18 @@ def _author_box(element: etree._Element) -> bool:
 
 
 def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
-    """A ``<dl>`` of short terms and values only: a member's post count,
-    join date and the like."""
+    """A ``<dl>`` of short terms and values only, :data:`STATS_MIN_ITEMS` or
+    more of them: a member's post count, join date and the like, as term
+    and value pairs or as one term (the name) over its values (FluxBB's
+    "Member", "Registered: 2012-09-03", "Posts: 73,365")."""
     if element.tag != "dl":
         return False
     terms = [c for c in element if c.tag == "dt"]
     values = [c for c in element if c.tag == "dd"]
     return (
-        len(terms) >= 2
+        bool(terms)
         and bool(values)
+        and len(terms) + len(values) >= STATS_MIN_ITEMS
         and all(text_length(c) <= max_chars for c in terms + values)
     )
 
