@@ -59,13 +59,19 @@ def main(version: str, example: str, reference: str) -> None:
     installed = {str(path) for path in metadata.files("pagechunk") or []}
     check("pagechunk/py.typed" in installed, "py.typed is not in RECORD")
 
-    chunks = pagechunk.chunk_html(PAGE, base_url="https://harbour.example/tides")
+    url = "https://harbour.example/tides"
+    chunks = pagechunk.chunk_html(PAGE, base_url=url)
+    # Both sections are short: one chunk, the subheading in its body.
     headings = [chunk.heading for chunk in chunks]
+    check(headings == ["Tide tables"], f"headings {headings}")
+    apart = pagechunk.chunk_html(PAGE, base_url=url, join_under=None)
+    headings = [chunk.heading for chunk in apart]
     check(
         headings == ["Tide tables", "Tide tables › Reading the table"],
-        f"headings {headings}",
+        f"headings kept apart {headings}",
     )
     text = "\n".join(chunk.text for chunk in chunks)
+    check("\n\nReading the table\n\nEach row" in text, "the subheading is missing")
     check("chart datum" in text, "the article's text is missing")
     check("Home" not in text and "Copyright" not in text, "chrome was kept")
 
