@@ -152,3 +152,20 @@ def test_a_join_opens_with_the_headings_an_earlier_chunk_opened() -> None:
     # The second chunk starts where its first body text stands.
     markdown = "# Guide\n\n## Install\n\n" + install + "\n\n### Check\n\nRun the test."
     assert chunks[1].start == markdown.index("Run the test.")
+
+
+def test_a_heading_repeated_on_one_path_stands_once_in_a_join() -> None:
+    # A heading written twice (for small and large screens) names one path.
+    html = (
+        "<main><h2>Camera</h2><p>Sees birds.</p>"
+        "<h2>Capture every detail</h2><h2>Capture every detail</h2>"
+        "<p>2K video.</p><h2>Night vision</h2><p>Infrared light.</p></main>"
+    )
+    chunks = chunk_html(html, prefix=False, clean=False)
+    assert [(c.heading, c.text) for c in chunks] == [
+        (
+            "",
+            "Camera\n\nSees birds.\n\nCapture every detail\n\n2K video."
+            "\n\nNight vision\n\nInfrared light.",
+        )
+    ]

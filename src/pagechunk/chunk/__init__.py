@@ -202,14 +202,27 @@ def chunk_with(
 
 
 def _first_of_each(found: list[HeadingSection]) -> list[HeadingSection]:
-    """The sections whose body (their units' texts) no earlier one has."""
-    seen: set[tuple[str, ...]] = set()
+    """The sections whose body (their units' texts) no earlier one has.
+
+    The bodies are remembered by their hash, with the first kept section
+    that has it, not as copies; the rare kept sections whose hash an
+    earlier kept one had are compared one by one."""
+
+    def body(section: HeadingSection) -> list[str]:
+        return [unit.text for unit in section.units]
+
+    seen: dict[int, HeadingSection] = {}
+    clashes: list[HeadingSection] = []
     kept = []
     for section in found:
-        body = tuple(unit.text for unit in section.units)
-        if body not in seen:
-            seen.add(body)
-            kept.append(section)
+        texts = body(section)
+        key = hash(tuple(texts))
+        first = seen.setdefault(key, section)
+        if first is not section:
+            if body(first) == texts or any(body(c) == texts for c in clashes):
+                continue
+            clashes.append(section)
+        kept.append(section)
     return kept
 
 

@@ -12,12 +12,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pagechunk.chunk.units import Meter, Source, TableUnit, Unit
 from pagechunk.model import HEADING, HEADING_SEPARATOR, ROW, Block, markdown_layout
 
-__all__ = ["HeadingSection", "heading_prefix", "joined", "sections"]
+__all__ = ["Head", "HeadingSection", "heading_prefix", "joined", "sections"]
+
+
+@dataclass(slots=True)
+class Head:
+    """A heading block: its path's depth, a unit of its text, the heading it
+    stands under, and how many headings came before it."""
+
+    depth: int
+    unit: Unit
+    up: Head | None
+    serial: int
+
+    def chain(self) -> list[Head]:
+        """This heading and those above it, outermost first."""
+        found: list[Head] = []
+        head: Head | None = self
+        while head is not None:
+            found.append(head)
+            head = head.up
+        found.reverse()
+        return found
 
 
 @dataclass(slots=True)
@@ -28,16 +49,16 @@ class HeadingSection:
         heading: The path.
         units: A unit for each block with text, placed in the blocks'
             Markdown.
-        heads: The headings met since the run before, each with its own
-            path and a unit of its text; only joined sections show them.
-        path: The units of the headings its path is made of, outermost
-            first, each with its own path.
+        head: The innermost heading of its path that the blocks showed,
+            None for none; only joined sections show headings.
+        since: The serial of the first heading met after the body block
+            before the run: the headings from it on stand just before it.
     """
 
     heading: str
     units: list[Unit]
-    heads: list[tuple[str, Unit]] = field(default_factory=list)
-    path: list[tuple[str, Unit]] = field(default_factory=list)
+    head: Head | None = None
+    since: int = 0
 
 
 def sections(
@@ -51,8 +72,8 @@ def sections(
     """
     layout = markdown_layout(blocks)
     found: list[HeadingSection] = []
-    heads: list[tuple[str, Unit]] = []
-    opened: dict[str, Unit] = {}
+    opened: dict[str, Head] = {}
+    serial = since = 0
     units: list[Unit] = []
     table: TableUnit | None = None
     for block, text_start, line_indent in zip(
@@ -72,18 +93,20 @@ def sections(
                 # Placed where its text is, as the rewritten blocks map back.
                 unit.text = f"{'#' * block.level} {text}"
                 unit.size = meter.measure(unit.text)
-            heads.append((block.heading, unit))
-            opened[block.heading] = unit
+            path = block.heading
+            opened[path] = Head(
+                path.count(HEADING_SEPARATOR) + 1,
+                unit,
+                _innermost(opened, path.rpartition(HEADING_SEPARATOR)[0]),
+                serial,
+            )
+            serial += 1
             continue
         if not found or block.heading != found[-1].heading:
             units = []
-            path = [
-                (above, opened[above])
-                for above in _paths_above(block.heading)
-                if above in opened
-            ]
-            found.append(HeadingSection(block.heading, units, heads, path))
-        heads = []
+            head = _innermost(opened, block.heading)
+            found.append(HeadingSection(block.heading, units, head, since))
+        since = serial
         unit = _block_unit(block.text, text, text_start, line_indent, meter)
         if kind == ROW:
             unit.table = table
@@ -91,6 +114,17 @@ def sections(
                 table.header = unit
         units.append(unit)
     return found
+
+
+def _innermost(opened: dict[str, Head], path: str) -> Head | None:
+    """The heading of ``path``, else of the nearest path above it, that
+    ``opened`` holds; None for none."""
+    while path:
+        head = opened.get(path)
+        if head is not None:
+            return head
+        path = path.rpartition(HEADING_SEPARATOR)[0]
+    return None
 
 
 def _block_unit(
@@ -174,13 +208,14 @@ def _join(group: list[HeadingSection]) -> tuple[str, list[Unit]]:
     heading = HEADING_SEPARATOR.join(shared)
     units: list[Unit] = []
     # The first section's path below the shared one opens the body; a
-    # heading met before the section stands where its text does.
+    # heading met before the run before it stands where the section's text
+    # does. Each later section adds the headings met since the one before.
     first = group[0]
-    near = {id(unit) for _, unit in first.heads}
     start = first.units[0]
-    for head, unit in first.path:
-        if len(head.split(HEADING_SEPARATOR)) > depth:
-            if id(unit) not in near:
+    for head in first.head.chain() if first.head is not None else ():
+        if head.depth > depth:
+            unit = head.unit
+            if head.serial < first.since:
                 unit = Unit(
                     unit.text,
                     unit.size,
@@ -192,19 +227,14 @@ def _join(group: list[HeadingSection]) -> tuple[str, list[Unit]]:
             units.append(unit)
     units += first.units
     for section in group[1:]:
-        own = section.heading
-        for head, unit in section.heads:
-            opens = own == head or own.startswith(head + HEADING_SEPARATOR)
-            if opens and len(head.split(HEADING_SEPARATOR)) > depth:
-                units.append(unit)
+        if section.head is not None:
+            units += [
+                head.unit
+                for head in section.head.chain()
+                if head.depth > depth and head.serial >= section.since
+            ]
         units += section.units
     return heading, units
-
-
-def _paths_above(heading: str) -> list[str]:
-    """The paths of a path's headings, outermost first, itself last."""
-    parts = heading.split(HEADING_SEPARATOR)
-    return [HEADING_SEPARATOR.join(parts[:end]) for end in range(1, len(parts) + 1)]
 
 
 def _size(units: list[Unit], meter: Meter) -> int:
