@@ -32,6 +32,7 @@ from pagechunk.html.typed import (
     with_product_description,
     without_copies,
     without_other_products,
+    without_teaser_shelves,
 )
 from pagechunk.html.walk import walk
 from pagechunk.options import ParseOptions
@@ -1226,6 +1227,101 @@ def test_extract_drops_a_shelf_of_other_products_and_explain_names_it() -> None:
     fates = {fate.block.text: fate for fate in explain(html, base_url=url).blocks}
     assert not fates["Customers also viewed"].kept
     assert fates["Pewter wall light"].rule == "a shelf of other products"
+
+
+AUDIT = "Payroll audits"
+AUDIT_TEXT = (
+    "Our auditors review your payroll records, tax filings and benefit"
+    " deductions every quarter, and report what to fix before a regulator"
+    " finds it."
+)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Related insights",
+        "Featured Insights",
+        "Our latest insights",
+        "Recent news",
+        "Featured client stories",
+        "Related case studies about payroll audits:",
+    ],
+)
+def test_a_shelf_of_teasers_goes_up_to_the_next_heading_of_its_level(
+    title: str,
+) -> None:
+    # A service page's shelf has the shape of a product page's shelf.
+    assert texts(without_teaser_shelves(_shelf_blocks(title))) == [
+        LAMP,
+        LAMP_TEXT,
+        "Specifications",
+        "Height 45 cm, bulb E27, 40 W at most.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "title", ["Insights", "From the blog", "Resources", "Insights that move you"]
+)
+def test_a_heading_that_only_names_a_kind_of_page_opens_no_teaser_shelf(
+    title: str,
+) -> None:
+    # A service page's own section may be headed "Insights" or "Resources".
+    assert without_teaser_shelves(_shelf_blocks(title)) == _shelf_blocks(title)
+
+
+def test_extract_drops_a_service_pages_teaser_shelf_and_explain_names_it() -> None:
+    cards = "".join(
+        f"<div class='card'><p>{kind}</p><h3><a href='/insights/{i}'>{name}</a>"
+        f"</h3><p>{summary}</p><a href='/insights/{i}'>Learn more</a></div>"
+        for i, (kind, name, summary) in enumerate(
+            [
+                (
+                    "Whitepaper",
+                    "Five payroll errors auditors find",
+                    "Most payroll errors come from benefit deductions that"
+                    " were set up once and never checked again.",
+                ),
+                (
+                    "Blog",
+                    "What a payroll audit costs",
+                    "An audit costs less than the penalty for one late tax"
+                    " filing, and it finds the filing before it is late.",
+                ),
+            ]
+        )
+    )
+    html = (
+        "<html><head><title>Payroll audits | Ledgerline</title></head><body>"
+        f"<div class='page'><h1>{AUDIT}</h1><p>{AUDIT_TEXT}</p>"
+        "<h2>What we check</h2><ul><li>Payroll records against time sheets"
+        " and contracts</li><li>Tax filings and their deadlines</li>"
+        "<li>Benefit deductions and employer contributions</li></ul>"
+        "<h2>Related insights</h2>"
+        f"<div class='cards'>{cards}</div>"
+        "<h2>Book an audit</h2><p>Call us to book your first payroll audit;"
+        " it takes two days for a company of fifty people.</p></div>"
+        "</body></html>"
+    )
+    url = "https://ledgerline.example/services/payroll-audits/"
+    page = extract(html, base_url=url)
+    assert page.page_type == "service"
+    assert texts(page.blocks) == [
+        AUDIT,
+        AUDIT_TEXT,
+        "What we check",
+        "Payroll records against time sheets and contracts",
+        "Tax filings and their deadlines",
+        "Benefit deductions and employer contributions",
+        "Book an audit",
+        "Call us to book your first payroll audit; it takes two days for a"
+        " company of fifty people.",
+    ]
+    fates = {fate.block.text: fate for fate in explain(html, base_url=url).blocks}
+    assert not fates["Related insights"].kept
+    assert fates["What a payroll audit costs"].rule == (
+        "a shelf of teasers for other pages"
+    )
 
 
 TEE = "Staple tee"

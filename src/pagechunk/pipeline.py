@@ -49,6 +49,7 @@ from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
     COPY_KEPT_TYPES,
     SHELF_TYPES,
+    TEASER_TYPES,
     Trace,
     drop_unseen_text,
     focus_page,
@@ -58,6 +59,7 @@ from pagechunk.html.typed import (
     with_product_description,
     without_copies,
     without_other_products,
+    without_teaser_shelves,
 )
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
@@ -356,6 +358,11 @@ def _extract(
         kept = without_other_products(page.blocks, product=page_type == "product")
         if trace is not None:
             trace.shelved = _left_out(page.blocks, kept)
+        page.blocks = kept
+    if focus and page_type in TEASER_TYPES:
+        kept = without_teaser_shelves(page.blocks)
+        if trace is not None:
+            trace.teasers = _left_out(page.blocks, kept)
         page.blocks = kept
     if focus and page_type not in COPY_KEPT_TYPES:
         kept = without_copies(page.blocks)

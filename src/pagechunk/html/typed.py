@@ -110,6 +110,8 @@ __all__ = [
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
     "SHELF_TYPES",
+    "TEASER_SHELVES",
+    "TEASER_TYPES",
     "SITE_CHROME_EDGE",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
@@ -127,6 +129,7 @@ __all__ = [
     "with_product_description",
     "without_copies",
     "without_other_products",
+    "without_teaser_shelves",
 ]
 
 FOCUS_SHARE = 0.15
@@ -1873,12 +1876,13 @@ def _before(a: etree._Element, b: etree._Element) -> bool:
 class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
     choice, the evidence its confidence was read from, and the text of the
-    blocks :func:`without_other_products` and :func:`without_copies` took
-    out."""
+    blocks :func:`without_other_products`, :func:`without_teaser_shelves`
+    and :func:`without_copies` took out."""
 
     focus: Focus | None = None
     evidence: Any = None
     shelved: list[str] = field(default_factory=list)
+    teasers: list[str] = field(default_factory=list)
     copies: list[str] = field(default_factory=list)
 
 
@@ -2339,6 +2343,23 @@ PRODUCT_SHELVES = re.compile(r"\bfeatured products\b", re.IGNORECASE)
 page only: "Featured products" beside a product are the shop's picks; on a
 collection or listing they may be the page's own items."""
 
+TEASER_SHELVES = re.compile(
+    r"^\W*(?:related|featured|(?:our )?latest|recent)\s+"
+    r"(?:insights|articles|posts|blog posts|news|case studies|client stories)\b",
+    re.IGNORECASE,
+)
+"""Words opening a heading over a shelf of teasers for the site's other
+pages on a service page: "Related insights", "Featured insights", "Our
+latest insights", "Recent news", "Featured client stories", "Related case
+studies about ...". Under such a heading stand cards of a title, a date or
+a kind ("Whitepaper", "Blog"), a summary and "Learn more", each the
+opening of another page. A heading that only names the kind ("Insights",
+"From the blog", "Resources") may head the page's own section and stays."""
+
+TEASER_TYPES = frozenset(["service"])
+"""The page types whose teaser shelves :func:`without_teaser_shelves`
+takes out."""
+
 OTHER_ITEMS_MAX_WORDS = 8
 """Words a heading may hold and still name a shelf of other products; more
 is a sentence that mentions them."""
@@ -2392,6 +2413,25 @@ def without_other_products(
     next heading of its level or higher; the shelf's cards are headed at
     lower levels. A shelf without a name the focus step knows
     (``class="s-item__wrapper"``) is still told by its heading."""
+    names = (OTHER_ITEMS, PRODUCT_SHELVES) if product else (OTHER_ITEMS,)
+    return _without_shelves(blocks, names)
+
+
+def without_teaser_shelves(blocks: list[Block]) -> list[Block]:
+    """The blocks of a service page without its shelves of teasers for the
+    site's other pages: a heading that names one (:data:`TEASER_SHELVES`, in
+    at most :data:`OTHER_ITEMS_MAX_WORDS` words) and every block after it up
+    to the next heading of its level or higher, as
+    :func:`without_other_products` reads a shelf of other products."""
+    return _without_shelves(blocks, (TEASER_SHELVES,))
+
+
+def _without_shelves(
+    blocks: list[Block], names: tuple[re.Pattern[str], ...]
+) -> list[Block]:
+    """``blocks`` without each heading of at most
+    :data:`OTHER_ITEMS_MAX_WORDS` words that one of ``names`` finds in, and
+    the blocks under it up to the next heading of its level or higher."""
     kept: list[Block] = []
     shelf = 0  # the level of the open shelf's heading, 0 when none is open
     for block in blocks:
@@ -2399,9 +2439,8 @@ def without_other_products(
             if shelf and block.level > shelf:
                 continue
             shelf = 0
-            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and (
-                OTHER_ITEMS.search(block.text)
-                or (product and PRODUCT_SHELVES.search(block.text))
+            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and any(
+                name.search(block.text) for name in names
             ):
                 shelf = block.level
                 continue
