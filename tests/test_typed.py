@@ -2003,6 +2003,24 @@ def test_a_dismissible_alert_inside_the_container_goes() -> None:
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
 
 
+@pytest.mark.parametrize("name", ["promo-bar", "promoBar", "footer-promo-bar"])
+def test_a_promotions_bar_goes_however_many_offers_it_rotates(name: str) -> None:
+    # A shop's bar of offers, one slide per country and currency, can hold
+    # more of the page's text than a notice bar may: it is still no content.
+    offers = "".join(
+        f"<div class='slide'><p>Free standard shipping on orders {sum} or more."
+        " For more information on shipping rates and timelines, please visit"
+        " our international page.</p></div>"
+        for sum in ("$40", "65€", "£30", "480kr", "$110 AUD", "¥990", "₹11,230")
+    )
+    # Read whole, a service page keeps its named boxes: "promo" alone is no
+    # sign of chrome there.
+    html = _story(f"<div class='{name}'>{offers}</div>")
+    chosen, blocks = focused(html, "service")
+    assert dropped(chosen) == [(name, "a notice bar")]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
 def test_a_notice_that_holds_the_page_is_its_content() -> None:
     # A page whose content is a notice (a privacy notice) names its own box so.
     html = _story("").replace("class='story'", "class='privacy-notice'")

@@ -95,6 +95,7 @@ __all__ = [
     "MENU_LINK_SHARE",
     "MEDIA_TAGS",
     "NOTICES",
+    "PROMO_BARS",
     "DIALOGS",
     "CONTENT_HOLDS",
     "COPY_KEPT_TYPES",
@@ -318,6 +319,13 @@ NOTICES = frozenset(
 """Name words of the notice bars a site shows on every page: a store's
 shipping or stock notice, a warning about scams, a cookie or sign-in
 prompt."""
+PROMO_BARS = (frozenset(["promo", "bar"]), frozenset(["promobar"]))
+"""Sets of name words, each of which names a notice bar when all of them
+are there: a promotions bar (``promo-bar``, ``promoBar``,
+``footer-promo-bar``), the strip of offers a shop or publisher shows over
+or under every page ("Free shipping on orders $40+", "Spring sale up to
+30% off"). A ``promo-banner`` alone is left out: a service page's banner
+for its own report or offer is often part of what it says."""
 DIALOGS = frozenset(
     ["modal", "modals", "popup", "popups", "dialog", "cookie", "cookies", "consent"]
 )
@@ -1094,8 +1102,10 @@ def _notices(
         }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
         for element, words in named:
-            if NOTICES.intersection(words):
-                if text_length(element) < limit:
+            if _names_notice_bar(words):
+                # A promotions bar is never what the page says, however many
+                # offers (one per country and currency) it rotates through.
+                if NOTICES.isdisjoint(words) or text_length(element) < limit:
                     found.append((element, "a notice bar"))
             elif "form" in words and FORM_MESSAGES.intersection(words):
                 if text_length(element) <= ANNOUNCED_MAX_CHARS:
@@ -1124,11 +1134,19 @@ _NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
 @lru_cache(maxsize=4096)
 def _names_notice(words: frozenset[str]) -> bool:
     """Whether name words name a notice, a loyalty prompt, a countdown or a
-    dialog (:data:`_NOTICE_WORDS`), or a form's message
+    dialog (:data:`_NOTICE_WORDS`, :data:`PROMO_BARS`), or a form's message
     (:data:`FORM_MESSAGES` beside ``form``)."""
-    return bool(_NOTICE_WORDS.intersection(words)) or (
-        "form" in words and not FORM_MESSAGES.isdisjoint(words)
+    return (
+        bool(_NOTICE_WORDS.intersection(words))
+        or _names_notice_bar(words)
+        or ("form" in words and not FORM_MESSAGES.isdisjoint(words))
     )
+
+
+def _names_notice_bar(words: frozenset[str]) -> bool:
+    """Whether name words name a notice bar: a notice (:data:`NOTICES`) or
+    a promotions bar (:data:`PROMO_BARS`)."""
+    return not NOTICES.isdisjoint(words) or any(bar <= words for bar in PROMO_BARS)
 
 
 _DIALOG_RULE = "a dialog or cookie banner over the page"
