@@ -26,6 +26,7 @@ from pagechunk.html.typed import (
     COPY_KEPT_TYPES,
     COPY_MIN_CHARS,
     DIALOG_MAX_CHARS,
+    QUOTES_KEPT_TYPES,
     Focus,
     focus_page,
     spare_chrome_around_main,
@@ -3032,8 +3033,9 @@ def test_parse_html_keeps_every_copy() -> None:
 
 
 def test_without_copies_reads_kind_heading_and_text() -> None:
-    # Paragraphs and items are read alike (a version as a list, one as a
-    # paragraph); quotes, other headings and other text are no copies.
+    # Paragraphs, items and quotes are read alike (a version as a list, one
+    # as a paragraph; a testimonial's <blockquote> a looping carousel
+    # clones); other headings and other text are no copies.
     blocks = [
         Block(_OFFER, "Menu"),
         Block(_OFFER, "Menu"),
@@ -3043,7 +3045,15 @@ def test_without_copies_reads_kind_heading_and_text() -> None:
         Block(_OFFER, "Menu › Drinks"),
         Block(_OFFER + " Booking needed.", "Menu"),
     ]
-    assert without_copies(blocks) == [blocks[0], *blocks[3:]]
+    assert without_copies(blocks) == [blocks[0], *blocks[5:]]
+
+
+def test_a_forums_quotes_are_no_copies() -> None:
+    # In a thread each reply quotes the post it answers, where it was written.
+    assert "forum" in QUOTES_KEPT_TYPES
+    quote = Block(_OFFER, "Thread", "quote")
+    blocks = [Block(_OFFER, "Thread"), quote, quote, Block("Agreed.", "Thread")]
+    assert without_copies(blocks, quotes=False) == blocks
 
 
 def test_documentation_keeps_the_copies_in_each_tab() -> None:

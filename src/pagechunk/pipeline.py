@@ -48,6 +48,7 @@ from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
     COPY_KEPT_TYPES,
+    QUOTES_KEPT_TYPES,
     SHELF_TYPES,
     TEASER_TYPES,
     Trace,
@@ -365,7 +366,7 @@ def _extract(
             trace.teasers = _left_out(page.blocks, kept)
         page.blocks = kept
     if focus and page_type not in COPY_KEPT_TYPES:
-        kept = without_copies(page.blocks)
+        kept = without_copies(page.blocks, quotes=page_type not in QUOTES_KEPT_TYPES)
         if trace is not None:
             trace.copies = _left_out(page.blocks, kept)
         page.blocks = kept

@@ -67,7 +67,7 @@ from pagechunk.html.names import Names, comments_inside, name_words
 from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides
-from pagechunk.model import HEADING, ITEM, PARAGRAPH, Block
+from pagechunk.model import HEADING, ITEM, PARAGRAPH, QUOTE, Block
 from pagechunk.vocabulary import HEADING_LEVELS
 
 __all__ = [
@@ -96,6 +96,7 @@ __all__ = [
     "MEDIA_TAGS",
     "NOTICES",
     "PROMO_BARS",
+    "QUOTES_KEPT_TYPES",
     "DIALOGS",
     "CONTENT_HOLDS",
     "COPY_KEPT_TYPES",
@@ -2398,18 +2399,26 @@ of a tab set (one per language or platform) and a field's description on
 each object that has the field, and each copy belongs where it stands."""
 
 
-def without_copies(blocks: list[Block]) -> list[Block]:
-    """The blocks without the second and later copies of a paragraph or list
-    item of at least :data:`COPY_MIN_CHARS` characters under the same
-    heading path. A page lays some of its text out twice for readers who see
-    it once: a version for small screens and one for large ones (the other
-    hidden by a style sheet the page does not inline), a carousel's cloned
-    slides, a post's text repeated in a preview. Text repeated under
-    different headings (the same warning in two sections) stays."""
+QUOTES_KEPT_TYPES = frozenset(["forum"])
+"""Page types whose quotes' copies stay: in a thread each reply quotes the
+post it answers, and each quote stands where it was written."""
+
+
+def without_copies(blocks: list[Block], *, quotes: bool = True) -> list[Block]:
+    """The blocks without the second and later copies of a paragraph, list
+    item or, with ``quotes``, quote of at least :data:`COPY_MIN_CHARS`
+    characters under the same heading path. A page lays some of its text
+    out twice for readers who see it once: a version for small screens and
+    one for large ones (the other hidden by a style sheet the page does not
+    inline), a carousel's cloned slides (a testimonial's ``<blockquote>``
+    cloned so the carousel loops), a post's text repeated in a preview.
+    Text repeated under different headings (the same warning in two
+    sections) stays."""
+    kinds = _COPY_KINDS if quotes else _COPY_KINDS - {QUOTE}
     seen: set[tuple[str, str]] = set()
     kept: list[Block] = []
     for block in blocks:
-        if block.kind in _COPY_KINDS and len(block.text) >= COPY_MIN_CHARS:
+        if block.kind in kinds and len(block.text) >= COPY_MIN_CHARS:
             key = (block.heading, block.text)
             if key in seen:
                 continue
@@ -2418,7 +2427,7 @@ def without_copies(blocks: list[Block]) -> list[Block]:
     return kept
 
 
-_COPY_KINDS = frozenset([PARAGRAPH, ITEM])
+_COPY_KINDS = frozenset([PARAGRAPH, ITEM, QUOTE])
 
 
 def without_other_products(
