@@ -13,6 +13,7 @@ once the miss is fixed, so that the expectations move with it.
 from __future__ import annotations
 
 import pytest
+from lxml import etree
 
 from pagechunk import Block, ParsedPage, chunk_html, clean_blocks, extract, parse_html
 from pagechunk.explain import explain
@@ -28,6 +29,7 @@ from pagechunk.html.typed import (
     DIALOG_MAX_CHARS,
     QUOTES_KEPT_TYPES,
     Focus,
+    drop_unseen_text,
     focus_page,
     spare_chrome_around_main,
     with_product_description,
@@ -2471,6 +2473,55 @@ def test_a_fieldset_of_text_fields_or_with_a_heading_stays() -> None:
     page = extract(_priced_tiles(question), base_url=COLLECTION_URL)
     assert "Which lid?" in texts(page.blocks)
     assert "Engraving, up to ten letters" in texts(page.blocks)
+
+
+def _seen_text(page: str) -> str:
+    root = etree.fromstring(page, etree.HTMLParser())
+    drop_unseen_text(root)
+    return " ".join(" ".join(root.itertext()).split())
+
+
+def test_a_group_of_radio_buttons_without_a_fieldset_goes() -> None:
+    # A quiz's answers to one question: radio buttons of one name, each in a
+    # label longer than a field's name, in a box of their own.
+    answers = "".join(
+        f"<label class='option'><input type='radio' name='q1' value='{i}'>"
+        f" {answer}</label>"
+        for i, answer in enumerate(
+            [
+                "Every quarter, with the whole finance team",
+                "Once a year, before the accounts are filed",
+                "Only when a regulator asks us to",
+            ]
+        )
+    )
+    page = (
+        "<html><body><div class='quiz'><p>How ready is your payroll for an"
+        f" audit?</p><div class='question'><div>1. How often do you check it?"
+        f"</div><div class='options'>{answers}</div></div></div></body></html>"
+    )
+    assert _seen_text(page) == (
+        "How ready is your payroll for an audit? 1. How often do you check it?"
+    )
+
+
+def test_tabs_built_of_radio_buttons_keep_their_panels() -> None:
+    # A tab set whose tabs are radio buttons (MkDocs Material): the box
+    # around the buttons holds the panels, more text than the labels.
+    panels = (
+        "<input type='radio' name='tabs' id='t1' checked><label for='t1'>pip"
+        "</label><input type='radio' name='tabs' id='t2'><label for='t2'>conda"
+        "</label><div class='panels'><p>Install the package with pip from the"
+        " package index, in a virtual environment of your own.</p><p>Install"
+        " it with conda from the community channel, which builds it for every"
+        " platform.</p></div>"
+    )
+    page = f"<html><body><div class='tabbed-set'>{panels}</div></body></html>"
+    assert _seen_text(page) == (
+        "Install the package with pip from the package index, in a virtual"
+        " environment of your own. Install it with conda from the community"
+        " channel, which builds it for every platform."
+    )
 
 
 LANGUAGES = (

@@ -84,6 +84,7 @@ __all__ = [
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
     "CHOICES_MAX_CHARS",
+    "CHOICE_LABELS_SHARE",
     "CARD_LINK_TYPES",
     "CHOICE_ROLES",
     "CONTROLS",
@@ -496,6 +497,12 @@ CHOICE_INPUTS = frozenset(["radio", "checkbox"])
 """``type`` values of the ``<input>`` fields that make a ``<fieldset>`` a
 group of choices to pick: a product tile's colours and sizes, a filter's
 options."""
+
+CHOICE_LABELS_SHARE = 0.8
+"""Share of its text a box around a group of radio buttons outside a
+``<fieldset>`` must hold in its ``<label>``s to be choices to pick: a box
+of tabs built of radio buttons (MkDocs Material's tabbed sets) holds its
+panels' text beside the tabs' labels, and stays."""
 
 CHOICES_MAX_CHARS = 1000
 """Characters a group of choices may hold and still go: more is text that a
@@ -1970,8 +1977,9 @@ def drop_unseen_text(root: etree._Element) -> None:
     sees, or reads as the page's: the fallback content of media elements
     (:data:`MEDIA_TAGS`), the short messages announced to screen readers
     (:data:`ANNOUNCED_ROLES`), the groups of choices to pick (a
-    ``<fieldset>`` of radio buttons or checkboxes: a product tile's "More
-    options" with the name of each colour, a filter's options; at most
+    ``<fieldset>`` of radio buttons or checkboxes, or a box of radio
+    buttons of one name: a product tile's "More options" with the name of
+    each colour, a filter's options, a quiz's answers; at most
     :data:`CHOICES_MAX_CHARS` characters and no heading), and
     the short inline labels (:data:`_INLINE_LABEL_TAGS`) that are no text to
     read: those a ``class`` keeps off the screen ("Regular price" and "Sale
@@ -2214,17 +2222,42 @@ def _controlled(root: etree._Element) -> set[str]:
 
 def _choice_groups(root: etree._Element) -> list[etree._Element]:
     """The groups of choices to pick: a ``<fieldset>`` that holds radio
-    buttons or checkboxes (:data:`CHOICE_INPUTS`), at most
-    :data:`CHOICES_MAX_CHARS` characters and no heading."""
-    return [
+    buttons or checkboxes (:data:`CHOICE_INPUTS`), and outside a fieldset
+    the smallest box holding the radio buttons of one ``name``, two or
+    more (a quiz's answers to one question, a tile's colours), each at
+    most :data:`CHOICES_MAX_CHARS` characters and no heading."""
+    groups = [
         fieldset
         for fieldset in root.iter("fieldset")
         if any(
             (field.get("type") or "").strip().lower() in CHOICE_INPUTS
             for field in fieldset.iterdescendants("input")
         )
-        and text_length(fieldset) <= CHOICES_MAX_CHARS
-        and next(fieldset.iterdescendants(*HEADING_LEVELS), None) is None
+    ]
+    radios: dict[str, list[etree._Element]] = {}
+    for radio in root.iter("input"):
+        name = radio.get("name")
+        if (radio.get("type") or "").strip().lower() == "radio" and name:
+            radios.setdefault(name, []).append(radio)
+    for fields in radios.values():
+        if len(fields) < 2 or any(
+            a.tag == "fieldset" for a in fields[0].iterancestors()
+        ):
+            continue
+        box = fields[0].getparent()
+        while box is not None and not all(
+            any(a is box for a in f.iterancestors()) for f in fields[1:]
+        ):
+            box = box.getparent()
+        if box is not None and sum(
+            text_length(label) for label in box.iter("label")
+        ) >= CHOICE_LABELS_SHARE * text_length(box):
+            groups.append(box)
+    return [
+        group
+        for group in groups
+        if text_length(group) <= CHOICES_MAX_CHARS
+        and next(group.iterdescendants(*HEADING_LEVELS), None) is None
     ]
 
 
