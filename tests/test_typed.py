@@ -13,6 +13,7 @@ once the miss is fixed, so that the expectations move with it.
 from __future__ import annotations
 
 import pytest
+from lxml import etree
 
 from pagechunk import Block, ParsedPage, chunk_html, clean_blocks, extract, parse_html
 from pagechunk.explain import explain
@@ -26,12 +27,15 @@ from pagechunk.html.typed import (
     COPY_KEPT_TYPES,
     COPY_MIN_CHARS,
     DIALOG_MAX_CHARS,
+    QUOTES_KEPT_TYPES,
     Focus,
+    drop_unseen_text,
     focus_page,
     spare_chrome_around_main,
     with_product_description,
     without_copies,
     without_other_products,
+    without_teaser_shelves,
 )
 from pagechunk.html.walk import walk
 from pagechunk.options import ParseOptions
@@ -1228,6 +1232,101 @@ def test_extract_drops_a_shelf_of_other_products_and_explain_names_it() -> None:
     assert fates["Pewter wall light"].rule == "a shelf of other products"
 
 
+AUDIT = "Payroll audits"
+AUDIT_TEXT = (
+    "Our auditors review your payroll records, tax filings and benefit"
+    " deductions every quarter, and report what to fix before a regulator"
+    " finds it."
+)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Related insights",
+        "Featured Insights",
+        "Our latest insights",
+        "Recent news",
+        "Featured client stories",
+        "Related case studies about payroll audits:",
+    ],
+)
+def test_a_shelf_of_teasers_goes_up_to_the_next_heading_of_its_level(
+    title: str,
+) -> None:
+    # A service page's shelf has the shape of a product page's shelf.
+    assert texts(without_teaser_shelves(_shelf_blocks(title))) == [
+        LAMP,
+        LAMP_TEXT,
+        "Specifications",
+        "Height 45 cm, bulb E27, 40 W at most.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "title", ["Insights", "From the blog", "Resources", "Insights that move you"]
+)
+def test_a_heading_that_only_names_a_kind_of_page_opens_no_teaser_shelf(
+    title: str,
+) -> None:
+    # A service page's own section may be headed "Insights" or "Resources".
+    assert without_teaser_shelves(_shelf_blocks(title)) == _shelf_blocks(title)
+
+
+def test_extract_drops_a_service_pages_teaser_shelf_and_explain_names_it() -> None:
+    cards = "".join(
+        f"<div class='card'><p>{kind}</p><h3><a href='/insights/{i}'>{name}</a>"
+        f"</h3><p>{summary}</p><a href='/insights/{i}'>Learn more</a></div>"
+        for i, (kind, name, summary) in enumerate(
+            [
+                (
+                    "Whitepaper",
+                    "Five payroll errors auditors find",
+                    "Most payroll errors come from benefit deductions that"
+                    " were set up once and never checked again.",
+                ),
+                (
+                    "Blog",
+                    "What a payroll audit costs",
+                    "An audit costs less than the penalty for one late tax"
+                    " filing, and it finds the filing before it is late.",
+                ),
+            ]
+        )
+    )
+    html = (
+        "<html><head><title>Payroll audits | Ledgerline</title></head><body>"
+        f"<div class='page'><h1>{AUDIT}</h1><p>{AUDIT_TEXT}</p>"
+        "<h2>What we check</h2><ul><li>Payroll records against time sheets"
+        " and contracts</li><li>Tax filings and their deadlines</li>"
+        "<li>Benefit deductions and employer contributions</li></ul>"
+        "<h2>Related insights</h2>"
+        f"<div class='cards'>{cards}</div>"
+        "<h2>Book an audit</h2><p>Call us to book your first payroll audit;"
+        " it takes two days for a company of fifty people.</p></div>"
+        "</body></html>"
+    )
+    url = "https://ledgerline.example/services/payroll-audits/"
+    page = extract(html, base_url=url)
+    assert page.page_type == "service"
+    assert texts(page.blocks) == [
+        AUDIT,
+        AUDIT_TEXT,
+        "What we check",
+        "Payroll records against time sheets and contracts",
+        "Tax filings and their deadlines",
+        "Benefit deductions and employer contributions",
+        "Book an audit",
+        "Call us to book your first payroll audit; it takes two days for a"
+        " company of fifty people.",
+    ]
+    fates = {fate.block.text: fate for fate in explain(html, base_url=url).blocks}
+    assert not fates["Related insights"].kept
+    assert fates["What a payroll audit costs"].rule == (
+        "a shelf of teasers for other pages"
+    )
+
+
 TEE = "Staple tee"
 TEE_TEXT = (
     "A regular fit tee in mid weight combed cotton, with neck ribbing and"
@@ -1907,6 +2006,24 @@ def test_a_dismissible_alert_inside_the_container_goes() -> None:
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
 
 
+@pytest.mark.parametrize("name", ["promo-bar", "promoBar", "footer-promo-bar"])
+def test_a_promotions_bar_goes_however_many_offers_it_rotates(name: str) -> None:
+    # A shop's bar of offers, one slide per country and currency, can hold
+    # more of the page's text than a notice bar may: it is still no content.
+    offers = "".join(
+        f"<div class='slide'><p>Free standard shipping on orders {sum} or more."
+        " For more information on shipping rates and timelines, please visit"
+        " our international page.</p></div>"
+        for sum in ("$40", "65€", "£30", "480kr", "$110 AUD", "¥990", "₹11,230")
+    )
+    # Read whole, a service page keeps its named boxes: "promo" alone is no
+    # sign of chrome there.
+    html = _story(f"<div class='{name}'>{offers}</div>")
+    chosen, blocks = focused(html, "service")
+    assert dropped(chosen) == [(name, "a notice bar")]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
 def test_a_notice_that_holds_the_page_is_its_content() -> None:
     # A page whose content is a notice (a privacy notice) names its own box so.
     html = _story("").replace("class='story'", "class='privacy-notice'")
@@ -2356,6 +2473,55 @@ def test_a_fieldset_of_text_fields_or_with_a_heading_stays() -> None:
     page = extract(_priced_tiles(question), base_url=COLLECTION_URL)
     assert "Which lid?" in texts(page.blocks)
     assert "Engraving, up to ten letters" in texts(page.blocks)
+
+
+def _seen_text(page: str) -> str:
+    root = etree.fromstring(page, etree.HTMLParser())
+    drop_unseen_text(root)
+    return " ".join(" ".join(root.itertext()).split())
+
+
+def test_a_group_of_radio_buttons_without_a_fieldset_goes() -> None:
+    # A quiz's answers to one question: radio buttons of one name, each in a
+    # label longer than a field's name, in a box of their own.
+    answers = "".join(
+        f"<label class='option'><input type='radio' name='q1' value='{i}'>"
+        f" {answer}</label>"
+        for i, answer in enumerate(
+            [
+                "Every quarter, with the whole finance team",
+                "Once a year, before the accounts are filed",
+                "Only when a regulator asks us to",
+            ]
+        )
+    )
+    page = (
+        "<html><body><div class='quiz'><p>How ready is your payroll for an"
+        f" audit?</p><div class='question'><div>1. How often do you check it?"
+        f"</div><div class='options'>{answers}</div></div></div></body></html>"
+    )
+    assert _seen_text(page) == (
+        "How ready is your payroll for an audit? 1. How often do you check it?"
+    )
+
+
+def test_tabs_built_of_radio_buttons_keep_their_panels() -> None:
+    # A tab set whose tabs are radio buttons (MkDocs Material): the box
+    # around the buttons holds the panels, more text than the labels.
+    panels = (
+        "<input type='radio' name='tabs' id='t1' checked><label for='t1'>pip"
+        "</label><input type='radio' name='tabs' id='t2'><label for='t2'>conda"
+        "</label><div class='panels'><p>Install the package with pip from the"
+        " package index, in a virtual environment of your own.</p><p>Install"
+        " it with conda from the community channel, which builds it for every"
+        " platform.</p></div>"
+    )
+    page = f"<html><body><div class='tabbed-set'>{panels}</div></body></html>"
+    assert _seen_text(page) == (
+        "Install the package with pip from the package index, in a virtual"
+        " environment of your own. Install it with conda from the community"
+        " channel, which builds it for every platform."
+    )
 
 
 LANGUAGES = (
@@ -2918,8 +3084,9 @@ def test_parse_html_keeps_every_copy() -> None:
 
 
 def test_without_copies_reads_kind_heading_and_text() -> None:
-    # Paragraphs and items are read alike (a version as a list, one as a
-    # paragraph); quotes, other headings and other text are no copies.
+    # Paragraphs, items and quotes are read alike (a version as a list, one
+    # as a paragraph; a testimonial's <blockquote> a looping carousel
+    # clones); other headings and other text are no copies.
     blocks = [
         Block(_OFFER, "Menu"),
         Block(_OFFER, "Menu"),
@@ -2929,7 +3096,15 @@ def test_without_copies_reads_kind_heading_and_text() -> None:
         Block(_OFFER, "Menu › Drinks"),
         Block(_OFFER + " Booking needed.", "Menu"),
     ]
-    assert without_copies(blocks) == [blocks[0], *blocks[3:]]
+    assert without_copies(blocks) == [blocks[0], *blocks[5:]]
+
+
+def test_a_forums_quotes_are_no_copies() -> None:
+    # In a thread each reply quotes the post it answers, where it was written.
+    assert "forum" in QUOTES_KEPT_TYPES
+    quote = Block(_OFFER, "Thread", "quote")
+    blocks = [Block(_OFFER, "Thread"), quote, quote, Block("Agreed.", "Thread")]
+    assert without_copies(blocks, quotes=False) == blocks
 
 
 def test_documentation_keeps_the_copies_in_each_tab() -> None:

@@ -104,6 +104,7 @@ def explain(
     )
     dropped = [(_text(element), rule) for element, rule in trace.focus.dropped]
     dropped += [(text, "a shelf of other products") for text in trace.shelved]
+    dropped += [(text, "a shelf of teasers for other pages") for text in trace.teasers]
     dropped += [(text, "a copy under the same heading") for text in trace.copies]
     extra = "net" if "read with" in trace.focus.rule else "focus"
     fates = _merge(whole.blocks, focused.blocks, verdicts, dropped, extra)

@@ -48,7 +48,9 @@ from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
     COPY_KEPT_TYPES,
+    QUOTES_KEPT_TYPES,
     SHELF_TYPES,
+    TEASER_TYPES,
     Trace,
     drop_unseen_text,
     focus_page,
@@ -58,6 +60,7 @@ from pagechunk.html.typed import (
     with_product_description,
     without_copies,
     without_other_products,
+    without_teaser_shelves,
 )
 from pagechunk.html.walk import walk
 from pagechunk.markdown.read import read_markdown
@@ -357,8 +360,13 @@ def _extract(
         if trace is not None:
             trace.shelved = _left_out(page.blocks, kept)
         page.blocks = kept
+    if focus and page_type in TEASER_TYPES:
+        kept = without_teaser_shelves(page.blocks)
+        if trace is not None:
+            trace.teasers = _left_out(page.blocks, kept)
+        page.blocks = kept
     if focus and page_type not in COPY_KEPT_TYPES:
-        kept = without_copies(page.blocks)
+        kept = without_copies(page.blocks, quotes=page_type not in QUOTES_KEPT_TYPES)
         if trace is not None:
             trace.copies = _left_out(page.blocks, kept)
         page.blocks = kept

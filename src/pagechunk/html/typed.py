@@ -67,7 +67,7 @@ from pagechunk.html.names import Names, comments_inside, name_words
 from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides
-from pagechunk.model import HEADING, ITEM, PARAGRAPH, Block
+from pagechunk.model import HEADING, ITEM, PARAGRAPH, QUOTE, Block
 from pagechunk.vocabulary import HEADING_LEVELS
 
 __all__ = [
@@ -84,6 +84,7 @@ __all__ = [
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
     "CHOICES_MAX_CHARS",
+    "CHOICE_LABELS_SHARE",
     "CARD_LINK_TYPES",
     "CHOICE_ROLES",
     "CONTROLS",
@@ -95,6 +96,8 @@ __all__ = [
     "MENU_LINK_SHARE",
     "MEDIA_TAGS",
     "NOTICES",
+    "PROMO_BARS",
+    "QUOTES_KEPT_TYPES",
     "DIALOGS",
     "CONTENT_HOLDS",
     "COPY_KEPT_TYPES",
@@ -110,6 +113,8 @@ __all__ = [
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
     "SHELF_TYPES",
+    "TEASER_SHELVES",
+    "TEASER_TYPES",
     "SITE_CHROME_EDGE",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
@@ -127,6 +132,7 @@ __all__ = [
     "with_product_description",
     "without_copies",
     "without_other_products",
+    "without_teaser_shelves",
 ]
 
 FOCUS_SHARE = 0.15
@@ -315,6 +321,13 @@ NOTICES = frozenset(
 """Name words of the notice bars a site shows on every page: a store's
 shipping or stock notice, a warning about scams, a cookie or sign-in
 prompt."""
+PROMO_BARS = (frozenset(["promo", "bar"]), frozenset(["promobar"]))
+"""Sets of name words, each of which names a notice bar when all of them
+are there: a promotions bar (``promo-bar``, ``promoBar``,
+``footer-promo-bar``), the strip of offers a shop or publisher shows over
+or under every page ("Free shipping on orders $40+", "Spring sale up to
+30% off"). A ``promo-banner`` alone is left out: a service page's banner
+for its own report or offer is often part of what it says."""
 DIALOGS = frozenset(
     ["modal", "modals", "popup", "popups", "dialog", "cookie", "cookies", "consent"]
 )
@@ -484,6 +497,12 @@ CHOICE_INPUTS = frozenset(["radio", "checkbox"])
 """``type`` values of the ``<input>`` fields that make a ``<fieldset>`` a
 group of choices to pick: a product tile's colours and sizes, a filter's
 options."""
+
+CHOICE_LABELS_SHARE = 0.8
+"""Share of its text a box around a group of radio buttons outside a
+``<fieldset>`` must hold in its ``<label>``s to be choices to pick: a box
+of tabs built of radio buttons (MkDocs Material's tabbed sets) holds its
+panels' text beside the tabs' labels, and stays."""
 
 CHOICES_MAX_CHARS = 1000
 """Characters a group of choices may hold and still go: more is text that a
@@ -1091,8 +1110,10 @@ def _notices(
         }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
         for element, words in named:
-            if NOTICES.intersection(words):
-                if text_length(element) < limit:
+            if _names_notice_bar(words):
+                # A promotions bar is never what the page says, however many
+                # offers (one per country and currency) it rotates through.
+                if NOTICES.isdisjoint(words) or text_length(element) < limit:
                     found.append((element, "a notice bar"))
             elif "form" in words and FORM_MESSAGES.intersection(words):
                 if text_length(element) <= ANNOUNCED_MAX_CHARS:
@@ -1121,11 +1142,19 @@ _NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
 @lru_cache(maxsize=4096)
 def _names_notice(words: frozenset[str]) -> bool:
     """Whether name words name a notice, a loyalty prompt, a countdown or a
-    dialog (:data:`_NOTICE_WORDS`), or a form's message
+    dialog (:data:`_NOTICE_WORDS`, :data:`PROMO_BARS`), or a form's message
     (:data:`FORM_MESSAGES` beside ``form``)."""
-    return bool(_NOTICE_WORDS.intersection(words)) or (
-        "form" in words and not FORM_MESSAGES.isdisjoint(words)
+    return (
+        bool(_NOTICE_WORDS.intersection(words))
+        or _names_notice_bar(words)
+        or ("form" in words and not FORM_MESSAGES.isdisjoint(words))
     )
+
+
+def _names_notice_bar(words: frozenset[str]) -> bool:
+    """Whether name words name a notice bar: a notice (:data:`NOTICES`) or
+    a promotions bar (:data:`PROMO_BARS`)."""
+    return not NOTICES.isdisjoint(words) or any(bar <= words for bar in PROMO_BARS)
 
 
 _DIALOG_RULE = "a dialog or cookie banner over the page"
@@ -1873,12 +1902,13 @@ def _before(a: etree._Element, b: etree._Element) -> bool:
 class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
     choice, the evidence its confidence was read from, and the text of the
-    blocks :func:`without_other_products` and :func:`without_copies` took
-    out."""
+    blocks :func:`without_other_products`, :func:`without_teaser_shelves`
+    and :func:`without_copies` took out."""
 
     focus: Focus | None = None
     evidence: Any = None
     shelved: list[str] = field(default_factory=list)
+    teasers: list[str] = field(default_factory=list)
     copies: list[str] = field(default_factory=list)
 
 
@@ -1947,8 +1977,9 @@ def drop_unseen_text(root: etree._Element) -> None:
     sees, or reads as the page's: the fallback content of media elements
     (:data:`MEDIA_TAGS`), the short messages announced to screen readers
     (:data:`ANNOUNCED_ROLES`), the groups of choices to pick (a
-    ``<fieldset>`` of radio buttons or checkboxes: a product tile's "More
-    options" with the name of each colour, a filter's options; at most
+    ``<fieldset>`` of radio buttons or checkboxes, or a box of radio
+    buttons of one name: a product tile's "More options" with the name of
+    each colour, a filter's options, a quiz's answers; at most
     :data:`CHOICES_MAX_CHARS` characters and no heading), and
     the short inline labels (:data:`_INLINE_LABEL_TAGS`) that are no text to
     read: those a ``class`` keeps off the screen ("Regular price" and "Sale
@@ -2191,17 +2222,42 @@ def _controlled(root: etree._Element) -> set[str]:
 
 def _choice_groups(root: etree._Element) -> list[etree._Element]:
     """The groups of choices to pick: a ``<fieldset>`` that holds radio
-    buttons or checkboxes (:data:`CHOICE_INPUTS`), at most
-    :data:`CHOICES_MAX_CHARS` characters and no heading."""
-    return [
+    buttons or checkboxes (:data:`CHOICE_INPUTS`), and outside a fieldset
+    the smallest box holding the radio buttons of one ``name``, two or
+    more (a quiz's answers to one question, a tile's colours), each at
+    most :data:`CHOICES_MAX_CHARS` characters and no heading."""
+    groups = [
         fieldset
         for fieldset in root.iter("fieldset")
         if any(
             (field.get("type") or "").strip().lower() in CHOICE_INPUTS
             for field in fieldset.iterdescendants("input")
         )
-        and text_length(fieldset) <= CHOICES_MAX_CHARS
-        and next(fieldset.iterdescendants(*HEADING_LEVELS), None) is None
+    ]
+    radios: dict[str, list[etree._Element]] = {}
+    for radio in root.iter("input"):
+        name = radio.get("name")
+        if (radio.get("type") or "").strip().lower() == "radio" and name:
+            radios.setdefault(name, []).append(radio)
+    for fields in radios.values():
+        if len(fields) < 2 or any(
+            a.tag == "fieldset" for a in fields[0].iterancestors()
+        ):
+            continue
+        box = fields[0].getparent()
+        while box is not None and not all(
+            any(a is box for a in f.iterancestors()) for f in fields[1:]
+        ):
+            box = box.getparent()
+        if box is not None and sum(
+            text_length(label) for label in box.iter("label")
+        ) >= CHOICE_LABELS_SHARE * text_length(box):
+            groups.append(box)
+    return [
+        group
+        for group in groups
+        if text_length(group) <= CHOICES_MAX_CHARS
+        and next(group.iterdescendants(*HEADING_LEVELS), None) is None
     ]
 
 
@@ -2339,6 +2395,23 @@ PRODUCT_SHELVES = re.compile(r"\bfeatured products\b", re.IGNORECASE)
 page only: "Featured products" beside a product are the shop's picks; on a
 collection or listing they may be the page's own items."""
 
+TEASER_SHELVES = re.compile(
+    r"^\W*(?:related|featured|(?:our )?latest|recent)\s+"
+    r"(?:insights|articles|posts|blog posts|news|case studies|client stories)\b",
+    re.IGNORECASE,
+)
+"""Words opening a heading over a shelf of teasers for the site's other
+pages on a service page: "Related insights", "Featured insights", "Our
+latest insights", "Recent news", "Featured client stories", "Related case
+studies about ...". Under such a heading stand cards of a title, a date or
+a kind ("Whitepaper", "Blog"), a summary and "Learn more", each the
+opening of another page. A heading that only names the kind ("Insights",
+"From the blog", "Resources") may head the page's own section and stays."""
+
+TEASER_TYPES = frozenset(["service"])
+"""The page types whose teaser shelves :func:`without_teaser_shelves`
+takes out."""
+
 OTHER_ITEMS_MAX_WORDS = 8
 """Words a heading may hold and still name a shelf of other products; more
 is a sentence that mentions them."""
@@ -2359,18 +2432,26 @@ of a tab set (one per language or platform) and a field's description on
 each object that has the field, and each copy belongs where it stands."""
 
 
-def without_copies(blocks: list[Block]) -> list[Block]:
-    """The blocks without the second and later copies of a paragraph or list
-    item of at least :data:`COPY_MIN_CHARS` characters under the same
-    heading path. A page lays some of its text out twice for readers who see
-    it once: a version for small screens and one for large ones (the other
-    hidden by a style sheet the page does not inline), a carousel's cloned
-    slides, a post's text repeated in a preview. Text repeated under
-    different headings (the same warning in two sections) stays."""
+QUOTES_KEPT_TYPES = frozenset(["forum"])
+"""Page types whose quotes' copies stay: in a thread each reply quotes the
+post it answers, and each quote stands where it was written."""
+
+
+def without_copies(blocks: list[Block], *, quotes: bool = True) -> list[Block]:
+    """The blocks without the second and later copies of a paragraph, list
+    item or, with ``quotes``, quote of at least :data:`COPY_MIN_CHARS`
+    characters under the same heading path. A page lays some of its text
+    out twice for readers who see it once: a version for small screens and
+    one for large ones (the other hidden by a style sheet the page does not
+    inline), a carousel's cloned slides (a testimonial's ``<blockquote>``
+    cloned so the carousel loops), a post's text repeated in a preview.
+    Text repeated under different headings (the same warning in two
+    sections) stays."""
+    kinds = _COPY_KINDS if quotes else _COPY_KINDS - {QUOTE}
     seen: set[tuple[str, str]] = set()
     kept: list[Block] = []
     for block in blocks:
-        if block.kind in _COPY_KINDS and len(block.text) >= COPY_MIN_CHARS:
+        if block.kind in kinds and len(block.text) >= COPY_MIN_CHARS:
             key = (block.heading, block.text)
             if key in seen:
                 continue
@@ -2379,7 +2460,7 @@ def without_copies(blocks: list[Block]) -> list[Block]:
     return kept
 
 
-_COPY_KINDS = frozenset([PARAGRAPH, ITEM])
+_COPY_KINDS = frozenset([PARAGRAPH, ITEM, QUOTE])
 
 
 def without_other_products(
@@ -2392,6 +2473,25 @@ def without_other_products(
     next heading of its level or higher; the shelf's cards are headed at
     lower levels. A shelf without a name the focus step knows
     (``class="s-item__wrapper"``) is still told by its heading."""
+    names = (OTHER_ITEMS, PRODUCT_SHELVES) if product else (OTHER_ITEMS,)
+    return _without_shelves(blocks, names)
+
+
+def without_teaser_shelves(blocks: list[Block]) -> list[Block]:
+    """The blocks of a service page without its shelves of teasers for the
+    site's other pages: a heading that names one (:data:`TEASER_SHELVES`, in
+    at most :data:`OTHER_ITEMS_MAX_WORDS` words) and every block after it up
+    to the next heading of its level or higher, as
+    :func:`without_other_products` reads a shelf of other products."""
+    return _without_shelves(blocks, (TEASER_SHELVES,))
+
+
+def _without_shelves(
+    blocks: list[Block], names: tuple[re.Pattern[str], ...]
+) -> list[Block]:
+    """``blocks`` without each heading of at most
+    :data:`OTHER_ITEMS_MAX_WORDS` words that one of ``names`` finds in, and
+    the blocks under it up to the next heading of its level or higher."""
     kept: list[Block] = []
     shelf = 0  # the level of the open shelf's heading, 0 when none is open
     for block in blocks:
@@ -2399,9 +2499,8 @@ def without_other_products(
             if shelf and block.level > shelf:
                 continue
             shelf = 0
-            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and (
-                OTHER_ITEMS.search(block.text)
-                or (product and PRODUCT_SHELVES.search(block.text))
+            if len(block.text.split()) <= OTHER_ITEMS_MAX_WORDS and any(
+                name.search(block.text) for name in names
             ):
                 shelf = block.level
                 continue
