@@ -3344,3 +3344,31 @@ def test_extract_shows_the_collapse_that_wraps_an_accordions_panel() -> None:
         "Lights in a minute and burns without smoke.",
         "The double wall draws air from below and burns the smoke a second time.",
     ]
+
+
+# Links that touch
+
+TAG_ROW = (
+    "<html><body><main><h1>Ember Keep</h1><p>A castle-building game of"
+    " siege and survival for up to four players, online or on one screen.</p>"
+    "<div class='tags'><a href='/tags/indie'>Indie</a><a href='/tags/strategy'>"
+    "Strategy</a><a href='/tags/co-op'>Co-op</a> <a href='/tags/pvp'>PvP</a>"
+    "</div><p>Release date: <a href='/2025'>2025</a>, March</p>"
+    "</main></body></html>"
+)
+
+
+def test_links_that_touch_are_spaced_apart() -> None:
+    # A row of tags spaced by the style sheet alone: its names run into one
+    # word unless extract spaces the links apart. A link beside text, or
+    # already spaced, is left as it is; parse_html keeps the text API's
+    # reading.
+    page = extract(TAG_ROW)
+    assert texts(page.blocks) == [
+        "Ember Keep",
+        "A castle-building game of siege and survival for up to four players,"
+        " online or on one screen.",
+        "Indie Strategy Co-op PvP",
+        "Release date: 2025, March",
+    ]
+    assert texts(parse_html(TAG_ROW).blocks)[2] == "IndieStrategyCo-op PvP"

@@ -125,6 +125,7 @@ __all__ = [
     "drop_unseen_text",
     "focus_page",
     "show_folded_content",
+    "space_adjacent_links",
     "walk_target",
     "with_product_description",
     "without_copies",
@@ -2061,6 +2062,20 @@ def spare_chrome_around_main(
         return chrome
     around = {a for main in mains for a in main.iterancestors()}
     return [e for e in chrome if e not in around]
+
+
+def space_adjacent_links(root: etree._Element) -> None:
+    """Put a space between two links that touch, in place: an ``<a>``
+    followed at once by another ``<a>``, nothing between them. A row of
+    tags, chips or a breadcrumb's steps is often written so (a game's
+    genres, ``<a>Indie</a><a>Action</a>``), spaced by the style sheet
+    alone, and read as the walk reads inline text the names run into one
+    word ("IndieAction") that neither a reader nor a search finds.
+    ``parse_html`` keeps the text API's reading."""
+    for anchor in root.iter("a"):
+        following = anchor.getnext()
+        if following is not None and following.tag == "a" and not anchor.tail:
+            anchor.tail = " "
 
 
 def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
