@@ -3423,6 +3423,75 @@ def test_a_card_that_is_a_link_gives_its_link_to_its_heading() -> None:
     }
 
 
+SHOP = "https://shop.example.com"
+SHOP_TILES = (
+    "<html><body><main><h1>Mesh office chairs</h1><p>Chairs with a mesh back"
+    " that breathes through a long working day, from task chairs with a padded"
+    " seat to all-mesh executive seats. Before you choose, measure the height"
+    " of your desk and the depth of the seat you are used to, and read the"
+    " weight each chair is rated for.</p><ul>"
+    + "".join(
+        f"<li class='product'><article class='card'><a href='{SHOP}/chairs/{n}'>"
+        f"<img src='/{n}.jpg' alt=''></a><p class='card-title'>"
+        f"<a href='{SHOP}/chairs/{n}'>{name}</a></p>"
+        f"<span class='price'>{price}</span>"
+        "</article></li>"
+        for n, (name, price) in enumerate(
+            [
+                ("Wit high back task chair", "$403.00"),
+                ("Novo mesh task chair", "$434.00"),
+                ("Zone tasker", "$249.00"),
+                ("Relax padded work chair", "$595.00"),
+            ],
+            1,
+        )
+    )
+    + "</ul><h2>Best sellers</h2><ul>"
+    + "".join(
+        f"<li class='product'><article class='card'><p class='card-title'>"
+        f"<a href='{SHOP}/chairs/{n}'>{name}</a></p>"
+        f"<span class='price'>{price}</span>"
+        "</article></li>"
+        for n, (name, price) in enumerate(
+            [("Wit high back task chair", "$403.00"), ("Lumbar cushion", "$39.00")],
+            1,
+        )
+    )
+    + "</ul></main></body></html>"
+)
+
+
+def test_a_collection_keeps_the_names_of_its_grid_tiles() -> None:
+    # A tile's name is the only link of its title box: the cleaning rules
+    # drop the grid's names as a menu and keep its prices. The first grid's
+    # titles lose their link; a later shelf, under its own heading, keeps
+    # its links, and the cleaning rules judge it as before (its names and
+    # prices go, and its emptied heading with them).
+    _, blocks = focused(SHOP_TILES, "collection")
+    cleaned = clean_blocks(blocks, site=SHOP + "/")
+    assert texts(cleaned) == [
+        "Mesh office chairs",
+        "Chairs with a mesh back that breathes through a long working day, from"
+        " task chairs with a padded seat to all-mesh executive seats. Before you"
+        " choose, measure the height of your desk and the depth of the seat you"
+        " are used to, and read the weight each chair is rated for.",
+        "Wit high back task chair",
+        "$403.00",
+        "Novo mesh task chair",
+        "$434.00",
+        "Zone tasker",
+        "$249.00",
+        "Relax padded work chair",
+        "$595.00",
+    ]
+
+
+def test_a_listing_leaves_its_title_links_to_the_cleaning_rules() -> None:
+    _, blocks = focused(SHOP_TILES, "listing")
+    cleaned = clean_blocks(blocks, site=SHOP + "/")
+    assert "Zone tasker" not in texts(cleaned)
+
+
 COLLAPSE_PAGE = (
     "<html><body><main><h1>Ember 60 fire pit</h1>"
     "<p>Lights in a minute and burns without smoke.</p>"
@@ -3450,3 +3519,31 @@ def test_extract_shows_the_collapse_that_wraps_an_accordions_panel() -> None:
         "Lights in a minute and burns without smoke.",
         "The double wall draws air from below and burns the smoke a second time.",
     ]
+
+
+# Links that touch
+
+TAG_ROW = (
+    "<html><body><main><h1>Ember Keep</h1><p>A castle-building game of"
+    " siege and survival for up to four players, online or on one screen.</p>"
+    "<div class='tags'><a href='/tags/indie'>Indie</a><a href='/tags/strategy'>"
+    "Strategy</a><a href='/tags/co-op'>Co-op</a> <a href='/tags/pvp'>PvP</a>"
+    "</div><p>Release date: <a href='/2025'>2025</a>, March</p>"
+    "</main></body></html>"
+)
+
+
+def test_links_that_touch_are_spaced_apart() -> None:
+    # A row of tags spaced by the style sheet alone: its names run into one
+    # word unless extract spaces the links apart. A link beside text, or
+    # already spaced, is left as it is; parse_html keeps the text API's
+    # reading.
+    page = extract(TAG_ROW)
+    assert texts(page.blocks) == [
+        "Ember Keep",
+        "A castle-building game of siege and survival for up to four players,"
+        " online or on one screen.",
+        "Indie Strategy Co-op PvP",
+        "Release date: 2025, March",
+    ]
+    assert texts(parse_html(TAG_ROW).blocks)[2] == "IndieStrategyCo-op PvP"

@@ -55,6 +55,7 @@ from pagechunk.html.typed import (
     drop_unseen_text,
     focus_page,
     show_folded_content,
+    space_adjacent_links,
     spare_chrome_around_main,
     walk_target,
     with_product_description,
@@ -440,12 +441,14 @@ def _prune(
 ) -> tuple[str, set[etree._Element]]:
     """Steps prune and flatten, in place: the raw text of the page's title,
     and the content elements. With ``unfold`` (``extract``'s focus), what
-    the page folds behind its own controls is shown first, and chrome that
-    holds the main content (an unclosed ``<aside>``) is not pruned."""
+    the page folds behind its own controls is shown first, chrome that
+    holds the main content (an unclosed ``<aside>``) is not pruned, and
+    links that touch are spaced apart."""
     regions = find_regions(root, options)
     if unfold:
         regions.marking = show_folded_content(root, regions.marking)
         regions.chrome = spare_chrome_around_main(regions.chrome, regions.content)
+        space_adjacent_links(root)
     title = prune(root, regions, options)
     flatten(root, regions, options)
     return title, regions.content

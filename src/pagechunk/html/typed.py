@@ -86,6 +86,8 @@ __all__ = [
     "CHOICES_MAX_CHARS",
     "CHOICE_LABELS_SHARE",
     "CARD_LINK_TYPES",
+    "CARD_TITLES_MIN",
+    "CARD_TITLE_WORDS",
     "CHOICE_ROLES",
     "CONTROLS",
     "LOADERS",
@@ -128,6 +130,7 @@ __all__ = [
     "drop_unseen_text",
     "focus_page",
     "show_folded_content",
+    "space_adjacent_links",
     "walk_target",
     "with_product_description",
     "without_copies",
@@ -276,6 +279,14 @@ link to their heading (:func:`_unwrap_card_links`). A shop's grid of
 product tiles (a collection) is left to the cleaning rules, which drop it
 whole: references of category pages keep the grid about as often as not,
 and keeping it cost WCXB collections more than it won."""
+
+CARD_TITLE_WORDS = frozenset(["title", "name"])
+"""Name words of the box holding a shop tile's name (``card-title``,
+``product-name``), read by :func:`_unlink_card_titles`."""
+
+CARD_TITLES_MIN = 3
+"""Titles of tiles a collection must hold for :func:`_unlink_card_titles`
+to read them as a grid."""
 
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
@@ -593,6 +604,8 @@ def focus_page(
         boxes[root] = _named_boxes(root)
         if page_type in CARD_LINK_TYPES:
             _unwrap_card_links(root)
+        elif page_type == "collection":
+            _unlink_card_titles(root)
         chosen = _whole_page(root, content, visible, boxes[root])
     else:
         found = survey(root)
@@ -777,6 +790,49 @@ def _unwrap_card_links(root: etree._Element) -> None:
         title.append(link)
         anchor.tag = "div"
         del anchor.attrib["href"]
+
+
+def _unlink_card_titles(root: etree._Element) -> None:
+    """Take the link off the title of each tile of a shop's grid, in place:
+    a box named as a title or name (``<p class="card-title">``,
+    ``<div class="product-name">``), not a heading, whose whole text is one
+    ``<a href>``. The cleaning rules drop a run of short links as a menu,
+    and the grid's names with it, while its prices and brands, which carry
+    no link, stay: the tiles lose what says what they are. Only the first
+    grid is read, the titles up to the next heading after the first one: a
+    shelf further down ("Best sellers", "Recently viewed") repeats the
+    shop's items under a heading of its own, and its long names, once
+    plain text, would read as the page's last sentence and keep the shelf.
+    A name met before stays a link. Left alone unless the grid holds
+    ``CARD_TITLES_MIN`` such titles (a grid, not one box)."""
+    titles = []
+    seen: set[str] = set()
+    section = 0  # headings passed so far
+    grid = None  # the section of the first title
+    for element in root.iter():
+        if element.tag in HEADING_LEVELS:
+            section += 1
+            continue
+        if (
+            not isinstance(element.tag, str)
+            or element.tag == "a"
+            or not CARD_TITLE_WORDS.intersection(_name_words(element))
+        ):
+            continue
+        anchors = list(element.iter("a"))
+        if len(anchors) != 1 or anchors[0].get("href") is None:
+            continue
+        size = text_length(anchors[0])
+        name = " ".join(cast(str, anchors[0].xpath("string()")).split())
+        if size and size == text_length(element) and name not in seen:
+            grid = section if grid is None else grid
+            if section != grid:
+                break
+            seen.add(name)
+            titles.append(element)
+    if len(titles) >= CARD_TITLES_MIN:
+        for element in titles:
+            etree.strip_tags(element, "a")
 
 
 def _prose_outside(
@@ -2037,6 +2093,20 @@ def spare_chrome_around_main(
         return chrome
     around = {a for main in mains for a in main.iterancestors()}
     return [e for e in chrome if e not in around]
+
+
+def space_adjacent_links(root: etree._Element) -> None:
+    """Put a space between two links that touch, in place: an ``<a>``
+    followed at once by another ``<a>``, nothing between them. A row of
+    tags, chips or a breadcrumb's steps is often written so (a game's
+    genres, ``<a>Indie</a><a>Action</a>``), spaced by the style sheet
+    alone, and read as the walk reads inline text the names run into one
+    word ("IndieAction") that neither a reader nor a search finds.
+    ``parse_html`` keeps the text API's reading."""
+    for anchor in root.iter("a"):
+        following = anchor.getnext()
+        if following is not None and following.tag == "a" and not anchor.tail:
+            anchor.tail = " "
 
 
 def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
