@@ -48,6 +48,7 @@ from pagechunk.html.links import join, unsafe_url
 from pagechunk.html.title import drop_site_suffix
 
 __all__ = [
+    "DATE_CACHE",
     "MAIN_TYPES",
     "METADATA_FIELDS",
     "PageMetadata",
@@ -690,7 +691,13 @@ def _first_date(candidates: list[tuple[int, str]]) -> str:
     return ""
 
 
-@lru_cache(maxsize=4096)
+DATE_CACHE = 64
+"""How many answers :func:`iso_date` remembers: enough for the dates one page
+repeats, and few enough that a crawl's dates, one or two new ones a page,
+do not pile up between pages."""
+
+
+@lru_cache(maxsize=DATE_CACHE)
 def iso_date(value: str) -> str:
     """A date as ISO 8601: ``"YYYY-MM-DD"``, followed by the time (and its
     offset) when ``value`` gives one; ``""`` when ``value`` reads as no date.
