@@ -221,6 +221,36 @@ def test_time_grows_linearly(name, summary):
         assert large_chars > (FACTOR - 1) * small_chars
 
 
+def short_sections(sections: int) -> bytes:
+    """Sections of a heading over a few words each: chunk_html joins them."""
+    parts = [f"<h2>Part {n}</h2><p>Word {n} stands here.</p>" for n in range(sections)]
+    return _page("<main>" + "".join(parts) + "</main>")
+
+
+def test_joining_short_sections_grows_linearly(summary):
+    # With no size to fill, every short section joins one group: measuring
+    # each addition by joining the group again would be quadratic.
+    size = 4_000
+    small, large = short_sections(size), short_sections(size * FACTOR)
+
+    def chunked(page: bytes) -> int:
+        chunks = chunk_html(page, base_url=BASE_URL, target_chars=None, max_chars=None)
+        return sum(len(chunk.text) for chunk in chunks)
+
+    chunked(small)
+    small_seconds, large_seconds, small_chars, large_chars = _best_times(
+        lambda: chunked(small), lambda: chunked(large)
+    )
+    ratio = large_seconds / small_seconds
+    summary.append(
+        f"scaling short sections, no size limit: {size:,} -> {size * FACTOR:,} "
+        f"({small_chars:,} -> {large_chars:,} chars chunked): "
+        f"{small_seconds:.4f} s -> {large_seconds:.4f} s, ratio {ratio:.1f}"
+    )
+    assert ratio < LIMIT, f"short sections: 8x input took {ratio:.1f}x the time"
+    assert large_chars > (FACTOR - 1) * small_chars
+
+
 def _hostile_markdown(repeats: int) -> str:
     """Unbalanced link brackets, then fences that open and close on alternate
     lines: the inputs a backtracking reader would take quadratic time on."""

@@ -166,23 +166,87 @@ def joined(
     if len(found) < 2:
         return found
     result: list[HeadingSection] = []
-    group = [found[0]]
-    group_size = _size(found[0].units, meter)
+    group = _Group(found[0], meter)
     for section in found[1:]:
         own = _size(section.units, meter)
-        if group_size < under or own < under:
-            heading, units = _join(group + [section])
-            size = _size(units, meter)
-            limit = room(heading)
+        if group.size < under or own < under:
+            shared, heads, size = group.joining(section)
+            limit = room(HEADING_SEPARATOR.join(shared))
             if limit is None or size <= limit:
-                group.append(section)
-                group_size = size
+                group.add(section, shared, heads, size)
                 continue
-        result.append(_one(group))
-        group = [section]
-        group_size = own
-    result.append(_one(group))
+        result.append(_one(group.sections))
+        group = _Group(section, meter, own)
+    result.append(_one(group.sections))
     return result
+
+
+class _Group:
+    """Sections being joined, and what measuring one more takes: the path
+    they share, their body units' sizes, and the sizes of the headings
+    :func:`_join` would show, by depth, so that a section more is measured
+    without joining the group again."""
+
+    __slots__ = ("body", "count", "heads", "meter", "sections", "shared", "size")
+
+    def __init__(
+        self, section: HeadingSection, meter: Meter, size: int | None = None
+    ) -> None:
+        self.meter = meter
+        self.sections = [section]
+        self.shared = section.heading.split(HEADING_SEPARATOR)
+        self.body = sum(unit.size for unit in section.units)
+        self.count = len(section.units)
+        # The first section shows its whole path below the shared one.
+        chain = section.head.chain() if section.head is not None else []
+        self.heads = _by_depth(chain, {})
+        self.size = _size(section.units, meter) if size is None else size
+
+    def joining(self, section: HeadingSection) -> tuple[list[str], list[Head], int]:
+        """The shared path with ``section`` joined, the headings it would
+        add, and the joined body's size."""
+        path = section.heading.split(HEADING_SEPARATOR)
+        same = 0
+        for a, b in zip(self.shared, path, strict=False):
+            if a != b:
+                break
+            same += 1
+        shared = self.shared[:same]
+        heads = (
+            [h for h in section.head.chain() if h.serial >= section.since]
+            if section.head is not None
+            else []
+        )
+        sizes = _by_depth(heads, dict(self.heads))
+        total = self.body + sum(unit.size for unit in section.units)
+        count = self.count + len(section.units)
+        for depth, (size, number) in sizes.items():
+            if depth > same:
+                total += size
+                count += number
+        return shared, heads, total + self.meter.paragraph * (count - 1)
+
+    def add(
+        self, section: HeadingSection, shared: list[str], heads: list[Head], size: int
+    ) -> None:
+        """Join ``section``, as :meth:`joining` measured it."""
+        self.sections.append(section)
+        self.shared = shared
+        self.body += sum(unit.size for unit in section.units)
+        self.count += len(section.units)
+        self.heads = _by_depth(heads, self.heads)
+        self.size = size
+
+
+def _by_depth(
+    heads: list[Head], sizes: dict[int, tuple[int, int]]
+) -> dict[int, tuple[int, int]]:
+    """``sizes`` (the total size and number of headings at each depth) with
+    ``heads`` counted in."""
+    for head in heads:
+        size, number = sizes.get(head.depth, (0, 0))
+        sizes[head.depth] = (size + head.unit.size, number + 1)
+    return sizes
 
 
 def _one(group: list[HeadingSection]) -> HeadingSection:
