@@ -27,9 +27,9 @@ that measures over ``max_chars`` is split again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from pagechunk.checks import check_blocks, check_callable, check_text
 from pagechunk.chunk.markdown_body import MarkdownBody
@@ -48,6 +48,8 @@ from pagechunk.options import ChunkOptions
 __all__ = ["chunk_blocks", "chunk_markdown", "chunk_with"]
 
 _DEFAULT = ChunkOptions()
+
+_T = TypeVar("_T")
 
 
 def chunk_blocks(
@@ -179,7 +181,7 @@ def chunk_with(
             blocks, lambda heading: packer.body_limit(prefix_of(heading)), meter
         )
         blocks = body.blocks
-    found = sections(blocks, meter, markdown)
+    found = sections(blocks, meter, markdown, heads=bool(options.join_under))
     if options.join_under:
         if options.drop_repeats:
             # A repeated section goes before the joins, which would hide it.
@@ -188,8 +190,7 @@ def chunk_with(
         def room(heading: str) -> int | None:
             if target is None:
                 return None
-            head = prefix_of(heading)
-            return target - (meter(head) + meter.paragraph if head else 0)
+            return target - packer.overhead(prefix_of(heading))
 
         found = joined(found, options.join_under, room, meter)
     for section in found:
@@ -202,59 +203,49 @@ def chunk_with(
 
 
 def _first_of_each(found: list[HeadingSection]) -> list[HeadingSection]:
-    """The sections whose body (their units' texts) no earlier one has.
-
-    The bodies are remembered by their hash, with the first kept section
-    that has it, not as copies; the rare kept sections whose hash an
-    earlier kept one had are compared one by one."""
-
-    def body(section: HeadingSection) -> list[str]:
-        return [unit.text for unit in section.units]
-
-    seen: dict[int, HeadingSection] = {}
-    clashes: list[HeadingSection] = []
-    kept = []
-    for section in found:
-        texts = body(section)
-        key = hash(tuple(texts))
-        first = seen.setdefault(key, section)
-        if first is not section:
-            if body(first) == texts or any(body(c) == texts for c in clashes):
-                continue
-            clashes.append(section)
-        kept.append(section)
-    return kept
+    """The sections whose body (their units' texts) no earlier one has."""
+    return _firsts(found, lambda section: tuple(unit.text for unit in section.units))
 
 
 def _without_repeats(
     chunks: list[Chunk], prefixes: dict[str, str], source: ChunkSource
 ) -> list[Chunk]:
     """The chunks whose body repeats no earlier chunk's, numbered (and their
-    ids made) again.
-
-    The bodies seen are remembered by their hash, with the kept chunks that
-    have it, not as copies: a copy of every body would double the text the
-    chunks hold while they are made.
-    """
+    ids made) again."""
 
     def body_of(chunk: Chunk) -> str:
         prefix = prefixes[chunk.heading]
         return chunk.text[len(prefix) + 2 :] if prefix else chunk.text
 
-    seen: dict[int, list[Chunk]] = {}
     kept: list[Chunk] = []
-    for chunk in chunks:
-        body = body_of(chunk)
-        same = seen.setdefault(hash(body), [])
-        if any(body_of(earlier) == body for earlier in same):
-            continue
-        same.append(chunk)
+    for chunk in _firsts(chunks, body_of):
         position = len(kept)
         if chunk.position != position:
             chunk = replace(
                 chunk, position=position, id=source.chunk_id(position, chunk.text)
             )
         kept.append(chunk)
+    return kept
+
+
+def _firsts(items: list[_T], body: Callable[[_T], Hashable]) -> list[_T]:
+    """The items whose ``body`` no earlier item's equals, in order.
+
+    Bodies are remembered by their hash, with the first kept item that has
+    it, not as copies: a copy of every body would double the text held
+    while the chunks are made. The rare kept items whose hash an earlier
+    kept one had are compared one by one."""
+    seen: dict[int, _T] = {}
+    clashes: list[_T] = []
+    kept: list[_T] = []
+    for item in items:
+        value = body(item)
+        first = seen.setdefault(hash(value), item)
+        if first is not item:
+            if body(first) == value or any(body(c) == value for c in clashes):
+                continue
+            clashes.append(item)
+        kept.append(item)
     return kept
 
 

@@ -56,19 +56,22 @@ class Packer:
         self.markdown = markdown
         self.chunks: list[Chunk] = []
 
+    def overhead(self, head: str) -> int:
+        """The size the prefix ``head`` and its blank line take of a chunk."""
+        return self.meter(head) + self.meter.paragraph if head else 0
+
     def body_limit(self, head: str) -> int | None:
         """The size left for a chunk's body after the prefix ``head``."""
         if self.limit is None:
             return None
-        return self.limit - (self.meter(head) + self.meter.paragraph if head else 0)
+        return self.limit - self.overhead(head)
 
     def section(
         self, heading: str, head: str, units: list[Unit], target: int | None
     ) -> None:
         """Chunk the units of one heading section, whose prefix is ``head``."""
-        meter = self.meter
-        overhead = meter(head) + meter.paragraph if head else 0
-        body_limit = self.body_limit(head)
+        overhead = self.overhead(head)
+        body_limit = self.limit - overhead if self.limit is not None else None
         body_target = None if target is None else max(1, target - overhead)
         if body_limit is not None and max(unit.size for unit in units) > body_limit:
             units = self._split(units, body_target or body_limit, body_limit)

@@ -62,11 +62,12 @@ class HeadingSection:
 
 
 def sections(
-    blocks: Sequence[Block], meter: Meter, markdown: bool = False
+    blocks: Sequence[Block], meter: Meter, markdown: bool = False, heads: bool = False
 ) -> list[HeadingSection]:
-    """The runs of body blocks under one heading path, each with the
-    headings before it; with ``markdown``, a heading's unit is written with
-    its ``#`` marks, as Markdown bodies show it, and placed at its text.
+    """The runs of body blocks under one heading path; with ``heads`` (for
+    :func:`joined`), each with the headings before it, and with
+    ``markdown`` a heading's unit is written with its ``#`` marks, as
+    Markdown bodies show it, and placed at its text.
 
     A row is a row of the table its latest header row opened, if any.
     """
@@ -88,6 +89,8 @@ def sections(
         if not text:
             continue
         if kind == HEADING:
+            if not heads:
+                continue
             unit = _block_unit(block.text, text, text_start, line_indent, meter)
             if markdown:
                 # Placed where its text is, as the rewritten blocks map back.
