@@ -784,7 +784,12 @@ def _unwrap_card_links(root: etree._Element) -> None:
         title = headings[0]
         if text_length(anchor) <= text_length(title):
             continue
-        link = etree.Element("a", href=href)
+        try:
+            link = etree.Element("a", href=href)
+        except ValueError:
+            # The parser keeps control characters that lxml will not set
+            # again: such a card is left as the page wrote it.
+            continue
         link.text, title.text = title.text, None
         link.extend(list(title))
         title.append(link)
