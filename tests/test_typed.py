@@ -29,6 +29,7 @@ from pagechunk.html.typed import (
     DIALOG_MAX_CHARS,
     QUOTES_KEPT_TYPES,
     Focus,
+    _of_tag,
     drop_unseen_text,
     focus_page,
     spare_chrome_around_main,
@@ -3557,3 +3558,16 @@ def test_links_that_touch_are_spaced_apart() -> None:
         "Release date: 2025, March",
     ]
     assert texts(parse_html(TAG_ROW).blocks)[2] == "IndieStrategyCo-op PvP"
+
+
+def test_a_tag_name_lxml_will_not_filter_by_is_matched_one_by_one() -> None:
+    # libxml2 reads a tag name with a control character in it; lxml refuses
+    # it as an iterator's filter, so the elements of that tag are picked by
+    # comparing tags instead of raising ValueError from inside lxml.
+    page = "<div><x\x01y class='a'>one</x\x01y><p>two</p><x\x01y>three</x\x01y></div>"
+    box = load_tree(decode(page)).find(".//div")
+    assert box is not None
+    tag = box[0].tag
+    assert tag == "x\x01y"
+    assert [e.text for e in _of_tag(box.iterchildren, tag)] == ["one", "three"]
+    assert [e.text for e in _of_tag(box.iterchildren, "p")] == ["two"]

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
@@ -720,7 +720,8 @@ def _pardon_kin_names(found: Survey, top: etree._Element, mass: etree._Element) 
     classes = box.get("class")
     if not classes:
         return
-    kin = (e for e in mass.iterdescendants(box.tag) if e.get("class") == classes)
+    boxes = _of_tag(mass.iterdescendants, box.tag)
+    kin = (e for e in boxes if e.get("class") == classes)
     stems = named.stems(box)
     if stems and next(kin, None) is not None and next(kin, None) is not None:
         named.pardon(stems)
@@ -1426,7 +1427,7 @@ def _with_kin(
     if not classes or mass is container:
         return []
     parts: list[etree._Element] = []
-    for element in mass.iterdescendants(container.tag):
+    for element in _of_tag(mass.iterdescendants, container.tag):
         if element.get("class") != classes or (
             parts and any(a is parts[-1] for a in element.iterancestors())
         ):
@@ -1439,6 +1440,19 @@ def _with_kin(
             parts.append(element)
     held = sum(_prose_inside(found, part) for part in parts)
     return parts if len(parts) > 1 and held >= KIN_SHARE * total else []
+
+
+def _of_tag(
+    elements: Callable[..., Iterator[etree._Element]], tag: str
+) -> Iterator[etree._Element]:
+    """The elements of ``tag`` that ``elements`` (an element's ``iter``,
+    ``iterchildren`` or ``iterdescendants``) gives: picked inside libxml2,
+    or one by one when lxml will not take the tag as a filter (libxml2
+    reads a tag name with control characters in it that lxml refuses)."""
+    try:
+        return elements(tag)
+    except ValueError:
+        return (e for e in elements() if e.tag == tag)
 
 
 def _split_body(found: Survey, container: etree._Element) -> list[etree._Element]:
@@ -1455,7 +1469,7 @@ def _split_body(found: Survey, container: etree._Element) -> list[etree._Element
         return []
     parts = [
         element
-        for element in parent.iterchildren(container.tag)
+        for element in _of_tag(parent.iterchildren, container.tag)
         if element.get("class") == classes
         and (element is container or _holds_article_text(found, element))
     ]
@@ -1554,7 +1568,7 @@ def _other_posts(
     above = set(container.iterancestors())
     posts = [
         e
-        for e in root.iter(container.tag)
+        for e in _of_tag(root.iter, container.tag)
         if e.get("class") == classes
         and e is not container
         and e not in above
