@@ -63,6 +63,13 @@ def test_code_language_comes_from_the_page() -> None:
     ]
 
 
+def test_a_code_language_with_a_control_character_names_none() -> None:
+    # libxml2 keeps the control character in the class; lxml would refuse it
+    # as an attribute value, so the name is not read as a language.
+    page = extract('<main><pre class="lang-js\x01">a()</pre></main>')
+    assert [(b.text, b.language) for b in page.blocks] == [("a()", "")]
+
+
 def test_split_code_is_closed_and_reopened() -> None:
     code = "\n".join(f"line_{n} = {n}" for n in range(6))
     blocks = [Block(code, kind=CODE, language="py")]

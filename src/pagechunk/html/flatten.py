@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import operator
 from collections import Counter
-from typing import cast
 
 from lxml import etree
 
+from pagechunk.html.nesting import set_text
 from pagechunk.html.prune import Regions
 from pagechunk.options import ParseOptions
 from pagechunk.vocabulary import CODE_LANGUAGE_PREFIXES, INLINE_TAGS
@@ -30,10 +30,6 @@ LANGUAGE_ATTRIBUTE = "data-pagechunk-language"
 _KEEP_INLINE = "pagechunk-content"
 _STRING = etree.XPath("string()")
 _PARENT = operator.methodcaller("getparent")
-_NOT_XML = dict.fromkeys([*range(9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
-# Control characters lxml cannot store: those str.split() reads as white space
-# become a space, so that the walk tidies the text the same; the rest go.
-_NOT_XML_SPACED = {**_NOT_XML, **dict.fromkeys([11, 12, *range(28, 32)], " ")}
 _PIECES = 32
 """Removed children an element loses before its pieces of text are joined:
 fewer pieces cost little to read however they lie."""
@@ -150,19 +146,10 @@ def _set_text(
     element: etree._Element, child: etree._Element | None, text: str | None
 ) -> None:
     """Set the text of ``element`` (``child`` None) or the tail of ``child``."""
-    try:
-        _set(element, child, text)
-    except ValueError:  # lxml sets no control characters
-        _set(element, child, cast(str, text).translate(_NOT_XML_SPACED))
-
-
-def _set(
-    element: etree._Element, child: etree._Element | None, text: str | None
-) -> None:
     if child is None:
-        element.text = text
+        set_text(element, "text", text)
     else:
-        child.tail = text
+        set_text(child, "tail", text)
 
 
 def _string(element: etree._Element) -> str:
@@ -196,12 +183,17 @@ def _note_images(root: etree._Element) -> None:
 def code_language(pre: etree._Element) -> str:
     """The language a ``<pre>`` names in a class of its own, of a ``<code>``
     inside it, or of its two nearest ancestors (as Jekyll and Sphinx write
-    it), lower-cased; ``""`` when none does."""
+    it), lower-cased; ``""`` when none does. A name holding a character
+    that does not print (a control character libxml2 kept) names none."""
     candidates = [pre, *pre.iterdescendants("code"), *list(pre.iterancestors())[:2]]
     for element in candidates:
         for name in (element.get("class") or "").split():
             for prefix in CODE_LANGUAGE_PREFIXES:
-                if name.startswith(prefix) and len(name) > len(prefix):
+                if (
+                    name.startswith(prefix)
+                    and len(name) > len(prefix)
+                    and name.isprintable()
+                ):
                     return name[len(prefix) :].lower()
     return ""
 
@@ -210,7 +202,4 @@ def _set_whole_text(element: etree._Element) -> None:
     """Make all that an element holds one text node, its text."""
     text = str(_STRING(element))
     del element[:]
-    try:
-        element.text = text
-    except ValueError:  # lxml sets no control characters; they show nothing
-        element.text = text.translate(_NOT_XML)
+    set_text(element, "text", text, spaced=False)

@@ -46,6 +46,7 @@ __all__ = [
     "remove_keeping_tail",
     "reparse_closing",
     "repair_tree",
+    "set_text",
 ]
 
 # End tags a browser honours by popping every element above the one they
@@ -95,8 +96,11 @@ _NAMED_WHEN_CLOSED = frozenset(
     | {"sub", "sup", "tt", "u"}
 )
 
-# The characters lxml refuses in text it sets.
+# The characters lxml refuses in text it sets, which show nothing.
 _NOT_XML = dict.fromkeys([*range(9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF])
+# The same, but those that str.split() reads as white space become a space,
+# so that the walk tidies the text the same.
+_NOT_XML_SPACED = {**_NOT_XML, **dict.fromkeys([11, 12, *range(28, 32)], " ")}
 
 _MISMATCH = "Opening and ending tag mismatch: "
 _PROBE = "pagechunk-open-elements"
@@ -321,13 +325,25 @@ def _append_text(parent: etree._Element, text: str | None) -> None:
 
 def add_text(element: etree._Element, slot: str, text: str) -> None:
     """Append ``text`` to ``element``'s text or tail (``slot``)."""
-    joined = (getattr(element, slot) or "") + text
+    set_text(element, slot, (getattr(element, slot) or "") + text)
+
+
+def set_text(
+    element: etree._Element, slot: str, text: str | None, *, spaced: bool = True
+) -> None:
+    """Set ``element``'s text or tail (``slot``) to ``text``.
+
+    libxml2's parser keeps control characters in text that lxml refuses to
+    set again; such text is set without them, where lxml would raise
+    ``ValueError``. With ``spaced``, those that separate words in
+    ``str.split()`` become spaces; without, as in preformatted text, they
+    go too.
+    """
     try:
-        setattr(element, slot, joined)
+        setattr(element, slot, text)
     except ValueError:
-        # libxml2 keeps control characters in text, but lxml sets none;
-        # they show nothing, so the text goes without them.
-        setattr(element, slot, joined.translate(_NOT_XML))
+        table = _NOT_XML_SPACED if spaced else _NOT_XML
+        setattr(element, slot, cast(str, text).translate(table))
 
 
 def repair_tree(

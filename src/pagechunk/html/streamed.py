@@ -190,9 +190,9 @@ def _fill(hole: etree._Element, end: etree._Element, segment: etree._Element) ->
 
 def _insert_text(parent: etree._Element, index: int, text: str | None) -> None:
     """Add ``text`` at ``parent``'s child position ``index``: to the tail of
-    the child before it, or to ``parent``'s text at the start (without the
-    control characters lxml cannot set, as :func:`~pagechunk.html.nesting.add_text`
-    drops them)."""
+    the child before it, or to ``parent``'s text at the start (the control
+    characters lxml cannot set go as :func:`~pagechunk.html.nesting.set_text`
+    says)."""
     if not text:
         return
     if index > 0:

@@ -64,7 +64,7 @@ from pagechunk.html.focus import (
 )
 from pagechunk.html.jsonld import JsonObject, type_names
 from pagechunk.html.names import Names, comments_inside, name_words
-from pagechunk.html.nesting import remove_keeping_tail
+from pagechunk.html.nesting import remove_keeping_tail, set_text
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides
 from pagechunk.model import HEADING, ITEM, PARAGRAPH, QUOTE, Block
@@ -791,7 +791,8 @@ def _unwrap_card_links(root: etree._Element) -> None:
             # The parser keeps control characters that lxml will not set
             # again: such a card is left as the page wrote it.
             continue
-        link.text, title.text = title.text, None
+        set_text(link, "text", title.text)
+        title.text = None
         link.extend(list(title))
         title.append(link)
         anchor.tag = "div"
