@@ -8,8 +8,11 @@ result.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pagechunk import DROP_ROLES, DROP_TAGS, Block, ParsedPage, parse_html
+from pagechunk.html.prune import _declares_hiding, _style_hides
 
 
 def paragraphs(*texts: str, heading: str = "") -> list[Block]:
@@ -276,3 +279,37 @@ def test_noembed_and_noframes_dropped(tag):
     assert parse_html(html).blocks == paragraphs("Before", "After")
     kept = parse_html(html, drop_hidden=False).blocks
     assert [block.text for block in kept][0::2] == ["Before", "After"]
+
+
+_STYLE_PIECES = st.sampled_from(
+    [
+        "display",
+        "Visibility",
+        "content-visibility",
+        "dis",
+        "play",
+        ":",
+        ";",
+        " ",
+        "none",
+        "NONE",
+        "hidden",
+        "collapse",
+        "block",
+        "!important",
+        "/*",
+        "*/",
+        "\\",
+        "6e",
+        "73 ",
+        "-",
+        "x",
+    ]
+)
+
+
+@given(st.lists(_STYLE_PIECES, max_size=12).map("".join))
+def test_quick_style_answers_agree_with_reading_every_declaration(style):
+    # The quick answers skip a style that names no hiding property or value;
+    # they must never differ from reading the style declaration by declaration.
+    assert _style_hides(style) == _declares_hiding(style)

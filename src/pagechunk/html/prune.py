@@ -174,9 +174,18 @@ def _style_hides(style: str) -> bool:
     declarations the last wins, an ``!important`` one over all others.
     """
     if "\\" not in style:
+        # No escape can spell a hiding property or value either.
         lowered = style.lower()
+        if "display" not in lowered and "visibility" not in lowered:
+            return False
         if _HIDING_WORD.search(lowered) is None:
-            return False  # no escape can spell a hiding value either
+            return False
+    return _declares_hiding(style)
+
+
+def _declares_hiding(style: str) -> bool:
+    """:func:`_style_hides` without its quick answers: every style read
+    declaration by declaration."""
     if "/*" in style:
         style = _CSS_COMMENT.sub(" ", style)
     if "\\" in style:
