@@ -2248,21 +2248,24 @@ def _fold_wrappers(
     adds nothing when its only child, besides the ``<style>`` and
     ``<script>`` elements a component library writes beside its parts, is
     the one climbed from, and it holds no text of its own."""
-    hidden = {
-        attribute.getparent()
-        for attribute in marking
-        if attribute.attrname != "role" and hides(attribute.attrname, attribute)
-    }
-    wrappers: set[etree._Element] = set()
+    boxes: set[etree._Element] = set()
     for panel in panels:
         inner = panel
         for box in panel.iterancestors():
             if not _wraps_only(box, inner):
                 break
-            if box in hidden:
-                wrappers.add(box)
+            boxes.add(box)
             inner = box
-    return wrappers
+    if not boxes:
+        return boxes
+    # hides() reads a style as CSS does: only the wrapping boxes' are read.
+    return {
+        element
+        for attribute in marking
+        if attribute.attrname != "role"
+        and (element := attribute.getparent()) in boxes
+        and hides(attribute.attrname, attribute)
+    }
 
 
 def _wraps_only(box: etree._Element, inner: etree._Element) -> bool:
