@@ -1888,6 +1888,52 @@ def test_a_list_read_whole_drops_the_comments_under_it() -> None:
     ]
 
 
+def test_a_service_page_drops_the_pictures_it_draws_in_html() -> None:
+    # A product's home page shows its app at work in markup: an editor's
+    # file, a chat and a task list, each line a label of the picture, in a
+    # box named as a graphic or an illustration. A box so named that holds
+    # a heading is a section of the page's own, and stays.
+    intro = (
+        "Plan, write and ship your notes with a team that sees every change"
+        " as it happens, from the first draft to the published page."
+    )
+    sync = (
+        "Every note is saved as you type and synced to each of your devices,"
+        " so the page you left on the train is open on your desk."
+    )
+    html = (
+        "<html><body><main><h1>Notes for teams</h1>"
+        f"<section class='feature'><p>{intro}</p>"
+        "<div class='HeroIllustration_root'><div class='editor'>"
+        "<span>notes.md</span><span>todo.md</span>"
+        "<div>import { createNote } from './store';</div>"
+        "<div>const note = createNote('Weekly plan');</div></div>"
+        "<div class='chat'><div>Can we move the review to Friday?</div>"
+        "<div>Sure, I have updated the plan and told the others.</div>"
+        "</div></div></section>"
+        "<section class='feature'><h2>Always in sync</h2>"
+        "<div class='swimlane-graphic'><ul><li>Draft</li><li>In review</li>"
+        "<li>Published</li></ul></div></section>"
+        f"<div class='graphic-box'><h3>Works offline</h3><p>{sync}</p></div>"
+        "<div class='post category-graphic-design'><a href='/blog/templates'>"
+        "Ten templates for a weekly plan</a></div>"
+        "</main></body></html>"
+    )
+    chosen, blocks = focused(html, "service")
+    assert dropped(chosen) == [
+        ("HeroIllustration_root", "a picture drawn in HTML"),
+        ("swimlane-graphic", "a picture drawn in HTML"),
+    ]
+    assert texts(blocks) == [
+        "Notes for teams",
+        intro,
+        "Always in sync",
+        "Works offline",
+        sync,
+        "Ten templates for a weekly plan",
+    ]
+
+
 # Forms: fields to fill in inside the chosen containers go
 
 STORY_LINES = (

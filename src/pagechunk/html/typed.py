@@ -305,6 +305,14 @@ SITE_CHROME_EDGE = 0.1
 or after its footer when pruning left them inside the content elements: a
 site's header opens the page and its footer closes it."""
 
+DRAWINGS = frozenset(["graphic", "graphics", "illustration", "illustrations"])
+"""Name words of a box that draws a picture in HTML on a whole-page type
+(a mock-up of an app's screen): its text is the picture's labels."""
+
+DRAWING_SHARE = 0.5
+"""Share of a whole-page type's text a box named as a picture may hold and
+still go; one that holds more is the page."""
+
 MENU_LINK_SHARE = 0.5
 """Share of its text a box named as a menu must hold in links to be dropped
 from a whole-page type."""
@@ -755,6 +763,7 @@ def _whole_page(
         + _site_chrome(root, total, boxes)
         + _menus(total, boxes)
         + _comment_boxes(root, total)
+        + _drawings(boxes, total)
     )
     if chosen.content:
         # The prose outside the content elements that the walk keeps to.
@@ -989,6 +998,28 @@ def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str
         if _names_menu(words)
         and text_length(e) < limit
         and (_link_share(e) >= MENU_LINK_SHARE or _labels_only(e))
+    ]
+
+
+def _drawings(boxes: list[_NamedBox], total: int) -> list[tuple[etree._Element, str]]:
+    """The pictures a whole-page type draws in HTML: boxes whose ``class``
+    or ``id`` words name a graphic or an illustration (:data:`DRAWINGS`),
+    that hold no heading, no link and under :data:`DRAWING_SHARE` of the
+    page's text, ``total`` characters. A product's home page shows its app
+    at work in markup (an editor's code and chat, a tracker's issues and
+    comments, a checkout form's fields), each piece of text a label of the
+    picture. A box so named that holds a heading is a section of the page's
+    own, and one that holds a link is an item (a blog's card wearing its
+    category, ``category-graphic-design``). ``boxes`` are the page's
+    :func:`_named_boxes`."""
+    limit = DRAWING_SHARE * total
+    return [
+        (e, "a picture drawn in HTML")
+        for e, words in boxes
+        if e.tag in _LIST_TAGS
+        and not DRAWINGS.isdisjoint(words)
+        and next(e.iterdescendants("a", *HEADING_LEVELS), None) is None
+        and text_length(e) < limit
     ]
 
 
