@@ -2656,6 +2656,34 @@ def test_a_products_footer_is_told_by_the_edge_of_its_container() -> None:
     assert texts(blocks)[-1].startswith("The poles are shock-corded")
 
 
+def test_a_short_products_footer_goes_however_much_of_its_container_it_holds() -> None:
+    # A short product's container closes with the site's footer, whose
+    # columns hold more text than the product itself. On a whole page a
+    # footer holding that much wraps the content; in a product's container
+    # the product's own text is kept by other means, and the footer goes.
+    columns = "".join(
+        f"<div class='footer-col'><p>Help and advice {n}</p><ul>"
+        + "".join(
+            f"<li><a href='/help/{n}/{m}'>Topic {n}.{m}</a></li>" for m in range(6)
+        )
+        + "</ul></div>"
+        for n in range(4)
+    )
+    about = (
+        "A folding camp stool of ash and canvas that carries on a strap and"
+        " holds a grown adult at the fire."
+    )
+    html = (
+        "<html><body><main><section class='layout'><h1>Ash camp stool</h1>"
+        f"<div class='description'><p>{about}</p></div>"
+        f"<footer class='store-footer'>{columns}<p>© 2025 Ash and Canvas</p>"
+        "</footer></section></main></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert ("store-footer", "the site's header or footer") in dropped(chosen)
+    assert texts(blocks) == ["Ash camp stool", about]
+
+
 def test_buttons_and_calls_to_action_go() -> None:
     chosen, blocks = focused(
         _tiles("<div class='quick-shop button'>Quick shop</div>"), "collection"

@@ -948,7 +948,11 @@ def _list_chrome(
 
 
 def _site_chrome(
-    root: etree._Element, total: int, boxes: list[_NamedBox]
+    root: etree._Element,
+    total: int,
+    boxes: list[_NamedBox],
+    *,
+    wraps: bool = True,
 ) -> list[tuple[etree._Element, str]]:
     """The site's header and footer that pruning left inside a whole-page
     type's content elements: a ``<header>`` or ``<footer>``, or a box named
@@ -957,7 +961,11 @@ def _site_chrome(
     holding a heading heads a section of the page, and a header or footer
     inside an ``<article>``, or one of :data:`FORM_REPEATS` that wear one
     ``class``, belongs to an item; one holding :data:`LIST_CHROME_SHARE` of
-    the page's text or more wraps the content. ``root`` is the container
+    the page's text or more wraps the content, unless ``wraps`` is False:
+    the caller keeps what wraps the content by other means (a product's
+    container keeps the densest element and its ancestors), and a short
+    product's container can hold less text than the site's footer at its
+    end. ``root`` is the container
     read (the page, or a product's container), and the edge is measured
     inside it: the text a page holds beyond the container says nothing of
     where its footer stands. ``boxes`` are ``root``'s :func:`_named_boxes`."""
@@ -971,7 +979,7 @@ def _site_chrome(
         (e, "the site's header or footer")
         for e in found
         if classes[e.get("class")] < FORM_REPEATS
-        and text_length(e) < LIST_CHROME_SHARE * total
+        and (not wraps or text_length(e) < LIST_CHROME_SHARE * total)
         and not (
             e.tag == "header"
             and next(e.iterdescendants(*HEADING_LEVELS), None) is not None
@@ -1653,7 +1661,8 @@ def _product(
     boxes = _named_boxes(container)
     dropped += [
         (e, why)
-        for e, why in _site_chrome(container, total, boxes) + _menus(total, boxes)
+        for e, why in _site_chrome(container, total, boxes, wraps=False)
+        + _menus(total, boxes)
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
