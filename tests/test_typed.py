@@ -1850,6 +1850,35 @@ def test_a_page_read_whole_drops_its_menus_of_links() -> None:
     ]
 
 
+def test_a_box_named_in_one_word_starting_with_menu_is_a_menu() -> None:
+    # A site's full-screen menu, hidden by a script until opened, named in
+    # one word (menuwrap) around its rows of links and the copyright line;
+    # a restaurant's menu of dishes named so holds text, and stays.
+    dishes = (
+        "Pan-fried hake with brown shrimps, sea vegetables and a butter sauce"
+        " sharpened with capers and lemon."
+    )
+    html = (
+        "<html><body><div class='menuwrap inactive'><div class='menurow'>"
+        "<a href='/'>Home</a><a href='/work'>Portfolio</a>"
+        "<a href='/services'>Our services</a><a href='/shop'>Shop</a>"
+        "<a href='/contact'>Get in touch</a></div>"
+        "<p>© 2025 Harbour Studio</p></div>"
+        "<main><h1>Harbour kitchen</h1>"
+        "<p>We cook what the boats bring in, from breakfast to a late supper,"
+        " every day but Monday.</p>"
+        f"<div class='menucard'><p>{dishes}</p></div></main></body></html>"
+    )
+    chosen, blocks = focused(html, "service")
+    assert dropped(chosen) == [("menuwrap inactive", "a menu of links")]
+    assert texts(blocks) == [
+        "Harbour kitchen",
+        "We cook what the boats bring in, from breakfast to a late supper,"
+        " every day but Monday.",
+        dishes,
+    ]
+
+
 # Comments under a list read whole
 
 LIST_WITH_COMMENTS = (

@@ -1062,8 +1062,13 @@ def _comment_boxes(
 def _names_menu(words: frozenset[str]) -> bool:
     """Whether a ``class`` or ``id``'s words name a menu: a word that ends
     in ``menu`` or ``menus`` (``menu``, ``submenu``, ``megamenu``,
-    ``sidemenu``) or ``dropdown``."""
-    return any(w.endswith(("menu", "menus")) or w == "dropdown" for w in words)
+    ``sidemenu``), one that starts with ``menu`` (``menuwrap``,
+    ``menubar``, ``menucontainer``: a menu's box named in one word), or
+    ``dropdown``."""
+    return any(
+        w.endswith(("menu", "menus")) or w.startswith("menu") or w == "dropdown"
+        for w in words
+    )
 
 
 def _link_share(element: etree._Element) -> float:
