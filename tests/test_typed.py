@@ -2946,6 +2946,29 @@ def test_a_loyalty_prompt_and_a_countdown_inside_a_product_go() -> None:
     assert texts(blocks) == SHOP_LINES
 
 
+def test_a_cart_drawer_goes_and_the_buy_box_stays() -> None:
+    # The panel a shop slides in with the basket (its lines, its total and
+    # items to add) stands in the product's container; the buy box named
+    # add-to-cart is the product's, and stays.
+    drawer = (
+        "<div class='rafSliderCart'><div class='rafSliderCartTitle'>Your basket"
+        "</div><p>Trail 2 tent, 1 x £249.00</p><p>Pegs, pack of 12, 1 x £8.50"
+        "</p><p>You may also like: a footprint cut to the tent's floor.</p>"
+        "<p>Subtotal £257.50</p></div>"
+    )
+    buy = "<div class='add-to-cart'><p>In stock: ships within two days.</p></div>"
+    html = SHOP_WITH_FOOTER.replace(
+        "<div class='details'>", buy + drawer + "<div class='details'>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert ("rafSliderCart", "a cart drawer") in dropped(chosen)
+    assert texts(blocks) == [
+        *SHOP_LINES[:3],
+        "In stock: ships within two days.",
+        *SHOP_LINES[3:],
+    ]
+
+
 def test_a_section_about_a_membership_and_its_parts_stay() -> None:
     # A service page's section on its membership plans holds more than a
     # prompt: it is judged whole, and its priced parts stay with it.

@@ -354,6 +354,17 @@ DIALOGS = frozenset(
 (a sign-up offer, a store locator, a "share" or "embed" panel) and a cookie
 consent banner. A script shows them over the page, they are never part of
 its text."""
+CART_DRAWERS = frozenset(["minicart", "sidecart", "cartdrawer", "flycart"])
+"""Name words of a shop's cart drawer, the panel that slides in with the
+basket's lines, its total and items to add."""
+
+CART_DRAWER_PLACES = frozenset(
+    ["drawer", "slider", "side", "mini", "flyout", "offcanvas", "fly"]
+)
+"""Words that, beside ``cart``, name a cart drawer (``cart-drawer``,
+``mini-cart``, ``rafSliderCart``); ``add-to-cart`` names a product's buy
+box, which stays."""
+
 OVERLAYS = frozenset(["overlay", "overlays"])
 """Name words of a box laid over something. Over the page it is a dialog
 (an "embed this" panel holding the player's code, a sign-up offer, a
@@ -1184,10 +1195,12 @@ def _notices(
     containers: list[etree._Element],
     boxes: dict[etree._Element, list[_NamedBox]],
 ) -> list[tuple[etree._Element, str]]:
-    """The notice bars, loyalty prompts and countdowns, and dialogs inside
-    the containers, named so (:data:`NOTICES`, :data:`UPSELLS`,
-    :data:`DIALOGS`), that hold under :data:`FORM_SHARE` of a container's
-    text, all found in one pass over each container. A loyalty prompt or
+    """The notice bars, loyalty prompts and countdowns, cart drawers and
+    dialogs inside the containers, named so (:data:`NOTICES`,
+    :data:`UPSELLS`, :func:`_names_cart_drawer`, :data:`DIALOGS`), that hold
+    under :data:`FORM_SHARE` of a container's text, all found in one pass
+    over each container; a cart drawer is judged by its outermost named
+    box, at any length under that share. A loyalty prompt or
     countdown is judged by its outermost named box, which holds at most
     :data:`UPSELL_MAX_CHARS` (a longer one is a section about the
     programme, and its parts stay with it). A
@@ -1216,8 +1229,14 @@ def _notices(
             if DIALOGS.intersection(words) or e.get(_CLOSABLE) is not None
         }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
+        carts = {e for e, words in named if _names_cart_drawer(words)}
         for element, words in named:
-            if _names_notice_bar(words):
+            if element in carts:
+                if text_length(element) < limit and not any(
+                    a in carts for a in element.iterancestors()
+                ):
+                    found.append((element, "a cart drawer"))
+            elif _names_notice_bar(words):
                 # A promotions bar is never what the page says, however many
                 # offers (one per country and currency) it rotates through.
                 if NOTICES.isdisjoint(words) or text_length(element) < limit:
@@ -1255,6 +1274,16 @@ def _names_notice(words: frozenset[str]) -> bool:
         bool(_NOTICE_WORDS.intersection(words))
         or _names_notice_bar(words)
         or ("form" in words and not FORM_MESSAGES.isdisjoint(words))
+        or _names_cart_drawer(words)
+    )
+
+
+def _names_cart_drawer(words: frozenset[str]) -> bool:
+    """Whether name words name a shop's cart drawer: one of
+    :data:`CART_DRAWERS`, or ``cart`` beside one of
+    :data:`CART_DRAWER_PLACES`."""
+    return not CART_DRAWERS.isdisjoint(words) or (
+        "cart" in words and not CART_DRAWER_PLACES.isdisjoint(words)
     )
 
 
