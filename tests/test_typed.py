@@ -1920,8 +1920,9 @@ def test_a_list_read_whole_drops_the_comments_under_it() -> None:
 def test_a_service_page_drops_the_pictures_it_draws_in_html() -> None:
     # A product's home page shows its app at work in markup: an editor's
     # file, a chat and a task list, each line a label of the picture, in a
-    # box named as a graphic or an illustration. A box so named that holds
-    # a heading is a section of the page's own, and stays.
+    # box named as a graphic or an illustration, and never in a paragraph.
+    # A box so named that holds a heading, or a paragraph, is the page's
+    # own, and stays.
     intro = (
         "Plan, write and ship your notes with a team that sees every change"
         " as it happens, from the first draft to the published page."
@@ -1929,6 +1930,10 @@ def test_a_service_page_drops_the_pictures_it_draws_in_html() -> None:
     sync = (
         "Every note is saved as you type and synced to each of your devices,"
         " so the page you left on the train is open on your desk."
+    )
+    studio = (
+        "Our design studio drew every icon and illustration in the app, and"
+        " shares the whole set with your team to use in your own pages."
     )
     html = (
         "<html><body><main><h1>Notes for teams</h1>"
@@ -1944,6 +1949,7 @@ def test_a_service_page_drops_the_pictures_it_draws_in_html() -> None:
         "<div class='swimlane-graphic'><ul><li>Draft</li><li>In review</li>"
         "<li>Published</li></ul></div></section>"
         f"<div class='graphic-box'><h3>Works offline</h3><p>{sync}</p></div>"
+        f"<div class='graphic-design'><p>{studio}</p></div>"
         "<div class='post category-graphic-design'><a href='/blog/templates'>"
         "Ten templates for a weekly plan</a></div>"
         "</main></body></html>"
@@ -1959,6 +1965,7 @@ def test_a_service_page_drops_the_pictures_it_draws_in_html() -> None:
         "Always in sync",
         "Works offline",
         sync,
+        studio,
         "Ten templates for a weekly plan",
     ]
 

@@ -1023,21 +1023,23 @@ def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str
 def _drawings(boxes: list[_NamedBox], total: int) -> list[tuple[etree._Element, str]]:
     """The pictures a whole-page type draws in HTML: boxes whose ``class``
     or ``id`` words name a graphic or an illustration (:data:`DRAWINGS`),
-    that hold no heading, no link and under :data:`DRAWING_SHARE` of the
-    page's text, ``total`` characters. A product's home page shows its app
-    at work in markup (an editor's code and chat, a tracker's issues and
-    comments, a checkout form's fields), each piece of text a label of the
-    picture. A box so named that holds a heading is a section of the page's
-    own, and one that holds a link is an item (a blog's card wearing its
-    category, ``category-graphic-design``). ``boxes`` are the page's
-    :func:`_named_boxes`."""
+    that hold no heading, no paragraph, no link and under
+    :data:`DRAWING_SHARE` of the page's text, ``total`` characters. A
+    product's home page shows its app at work in markup (an editor's code
+    and chat, a tracker's issues and comments, a checkout form's fields),
+    each piece of text a label of the picture, in boxes and ``<pre>``, never
+    in paragraphs. A box so named that holds a heading is a section of the
+    page's own, one that holds a ``<p>`` is prose (a design studio's
+    ``graphic-design`` box), and one that holds a link is an item (a blog's
+    card wearing its category, ``category-graphic-design``). ``boxes`` are
+    the page's :func:`_named_boxes`."""
     limit = DRAWING_SHARE * total
     return [
         (e, "a picture drawn in HTML")
         for e, words in boxes
         if e.tag in _LIST_TAGS
         and not DRAWINGS.isdisjoint(words)
-        and next(e.iterdescendants("a", *HEADING_LEVELS), None) is None
+        and next(e.iterdescendants("a", "p", *HEADING_LEVELS), None) is None
         and text_length(e) < limit
     ]
 
