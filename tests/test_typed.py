@@ -1850,6 +1850,35 @@ def test_a_page_read_whole_drops_its_menus_of_links() -> None:
     ]
 
 
+def test_a_box_named_in_one_word_starting_with_menu_is_a_menu() -> None:
+    # A site's full-screen menu, hidden by a script until opened, named in
+    # one word (menuwrap) around its rows of links and the copyright line;
+    # a restaurant's menu of dishes named so holds text, and stays.
+    dishes = (
+        "Pan-fried hake with brown shrimps, sea vegetables and a butter sauce"
+        " sharpened with capers and lemon."
+    )
+    html = (
+        "<html><body><div class='menuwrap inactive'><div class='menurow'>"
+        "<a href='/'>Home</a><a href='/work'>Portfolio</a>"
+        "<a href='/services'>Our services</a><a href='/shop'>Shop</a>"
+        "<a href='/contact'>Get in touch</a></div>"
+        "<p>© 2025 Harbour Studio</p></div>"
+        "<main><h1>Harbour kitchen</h1>"
+        "<p>We cook what the boats bring in, from breakfast to a late supper,"
+        " every day but Monday.</p>"
+        f"<div class='menucard'><p>{dishes}</p></div></main></body></html>"
+    )
+    chosen, blocks = focused(html, "service")
+    assert dropped(chosen) == [("menuwrap inactive", "a menu of links")]
+    assert texts(blocks) == [
+        "Harbour kitchen",
+        "We cook what the boats bring in, from breakfast to a late supper,"
+        " every day but Monday.",
+        dishes,
+    ]
+
+
 # Comments under a list read whole
 
 LIST_WITH_COMMENTS = (
@@ -1885,6 +1914,59 @@ def test_a_list_read_whole_drops_the_comments_under_it() -> None:
                 f" home, volume {n}.",
             )
         ),
+    ]
+
+
+def test_a_service_page_drops_the_pictures_it_draws_in_html() -> None:
+    # A product's home page shows its app at work in markup: an editor's
+    # file, a chat and a task list, each line a label of the picture, in a
+    # box named as a graphic or an illustration, and never in a paragraph.
+    # A box so named that holds a heading, or a paragraph, is the page's
+    # own, and stays.
+    intro = (
+        "Plan, write and ship your notes with a team that sees every change"
+        " as it happens, from the first draft to the published page."
+    )
+    sync = (
+        "Every note is saved as you type and synced to each of your devices,"
+        " so the page you left on the train is open on your desk."
+    )
+    studio = (
+        "Our design studio drew every icon and illustration in the app, and"
+        " shares the whole set with your team to use in your own pages."
+    )
+    html = (
+        "<html><body><main><h1>Notes for teams</h1>"
+        f"<section class='feature'><p>{intro}</p>"
+        "<div class='HeroIllustration_root'><div class='editor'>"
+        "<span>notes.md</span><span>todo.md</span>"
+        "<div>import { createNote } from './store';</div>"
+        "<div>const note = createNote('Weekly plan');</div></div>"
+        "<div class='chat'><div>Can we move the review to Friday?</div>"
+        "<div>Sure, I have updated the plan and told the others.</div>"
+        "</div></div></section>"
+        "<section class='feature'><h2>Always in sync</h2>"
+        "<div class='swimlane-graphic'><ul><li>Draft</li><li>In review</li>"
+        "<li>Published</li></ul></div></section>"
+        f"<div class='graphic-box'><h3>Works offline</h3><p>{sync}</p></div>"
+        f"<div class='graphic-design'><p>{studio}</p></div>"
+        "<div class='post category-graphic-design'><a href='/blog/templates'>"
+        "Ten templates for a weekly plan</a></div>"
+        "</main></body></html>"
+    )
+    chosen, blocks = focused(html, "service")
+    assert dropped(chosen) == [
+        ("HeroIllustration_root", "a picture drawn in HTML"),
+        ("swimlane-graphic", "a picture drawn in HTML"),
+    ]
+    assert texts(blocks) == [
+        "Notes for teams",
+        intro,
+        "Always in sync",
+        "Works offline",
+        sync,
+        studio,
+        "Ten templates for a weekly plan",
     ]
 
 
@@ -2610,6 +2692,34 @@ def test_a_products_footer_is_told_by_the_edge_of_its_container() -> None:
     assert texts(blocks)[-1].startswith("The poles are shock-corded")
 
 
+def test_a_short_products_footer_goes_however_much_of_its_container_it_holds() -> None:
+    # A short product's container closes with the site's footer, whose
+    # columns hold more text than the product itself. On a whole page a
+    # footer holding that much wraps the content; in a product's container
+    # the product's own text is kept by other means, and the footer goes.
+    columns = "".join(
+        f"<div class='footer-col'><p>Help and advice {n}</p><ul>"
+        + "".join(
+            f"<li><a href='/help/{n}/{m}'>Topic {n}.{m}</a></li>" for m in range(6)
+        )
+        + "</ul></div>"
+        for n in range(4)
+    )
+    about = (
+        "A folding camp stool of ash and canvas that carries on a strap and"
+        " holds a grown adult at the fire."
+    )
+    html = (
+        "<html><body><main><section class='layout'><h1>Ash camp stool</h1>"
+        f"<div class='description'><p>{about}</p></div>"
+        f"<footer class='store-footer'>{columns}<p>© 2025 Ash and Canvas</p>"
+        "</footer></section></main></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert ("store-footer", "the site's header or footer") in dropped(chosen)
+    assert texts(blocks) == ["Ash camp stool", about]
+
+
 def test_buttons_and_calls_to_action_go() -> None:
     chosen, blocks = focused(
         _tiles("<div class='quick-shop button'>Quick shop</div>"), "collection"
@@ -2841,6 +2951,29 @@ def test_a_loyalty_prompt_and_a_countdown_inside_a_product_go() -> None:
     assert ("loyalty-banner", "a loyalty prompt or a countdown") in dropped(chosen)
     assert ("sale-countdown", "a loyalty prompt or a countdown") in dropped(chosen)
     assert texts(blocks) == SHOP_LINES
+
+
+def test_a_cart_drawer_goes_and_the_buy_box_stays() -> None:
+    # The panel a shop slides in with the basket (its lines, its total and
+    # items to add) stands in the product's container; the buy box named
+    # add-to-cart is the product's, and stays.
+    drawer = (
+        "<div class='rafSliderCart'><div class='rafSliderCartTitle'>Your basket"
+        "</div><p>Trail 2 tent, 1 x £249.00</p><p>Pegs, pack of 12, 1 x £8.50"
+        "</p><p>You may also like: a footprint cut to the tent's floor.</p>"
+        "<p>Subtotal £257.50</p></div>"
+    )
+    buy = "<div class='add-to-cart'><p>In stock: ships within two days.</p></div>"
+    html = SHOP_WITH_FOOTER.replace(
+        "<div class='details'>", buy + drawer + "<div class='details'>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert ("rafSliderCart", "a cart drawer") in dropped(chosen)
+    assert texts(blocks) == [
+        *SHOP_LINES[:3],
+        "In stock: ships within two days.",
+        *SHOP_LINES[3:],
+    ]
 
 
 def test_a_section_about_a_membership_and_its_parts_stay() -> None:

@@ -305,6 +305,14 @@ SITE_CHROME_EDGE = 0.1
 or after its footer when pruning left them inside the content elements: a
 site's header opens the page and its footer closes it."""
 
+DRAWINGS = frozenset(["graphic", "graphics", "illustration", "illustrations"])
+"""Name words of a box that draws a picture in HTML on a whole-page type
+(a mock-up of an app's screen): its text is the picture's labels."""
+
+DRAWING_SHARE = 0.5
+"""Share of a whole-page type's text a box named as a picture may hold and
+still go; one that holds more is the page."""
+
 MENU_LINK_SHARE = 0.5
 """Share of its text a box named as a menu must hold in links to be dropped
 from a whole-page type."""
@@ -346,6 +354,17 @@ DIALOGS = frozenset(
 (a sign-up offer, a store locator, a "share" or "embed" panel) and a cookie
 consent banner. A script shows them over the page, they are never part of
 its text."""
+CART_DRAWERS = frozenset(["minicart", "sidecart", "cartdrawer", "flycart"])
+"""Name words of a shop's cart drawer, the panel that slides in with the
+basket's lines, its total and items to add."""
+
+CART_DRAWER_PLACES = frozenset(
+    ["drawer", "slider", "side", "mini", "flyout", "offcanvas", "fly"]
+)
+"""Words that, beside ``cart``, name a cart drawer (``cart-drawer``,
+``mini-cart``, ``rafSliderCart``); ``add-to-cart`` names a product's buy
+box, which stays."""
+
 OVERLAYS = frozenset(["overlay", "overlays"])
 """Name words of a box laid over something. Over the page it is a dialog
 (an "embed this" panel holding the player's code, a sign-up offer, a
@@ -755,6 +774,7 @@ def _whole_page(
         + _site_chrome(root, total, boxes)
         + _menus(total, boxes)
         + _comment_boxes(root, total)
+        + _drawings(boxes, total)
     )
     if chosen.content:
         # The prose outside the content elements that the walk keeps to.
@@ -939,7 +959,11 @@ def _list_chrome(
 
 
 def _site_chrome(
-    root: etree._Element, total: int, boxes: list[_NamedBox]
+    root: etree._Element,
+    total: int,
+    boxes: list[_NamedBox],
+    *,
+    wraps: bool = True,
 ) -> list[tuple[etree._Element, str]]:
     """The site's header and footer that pruning left inside a whole-page
     type's content elements: a ``<header>`` or ``<footer>``, or a box named
@@ -948,7 +972,11 @@ def _site_chrome(
     holding a heading heads a section of the page, and a header or footer
     inside an ``<article>``, or one of :data:`FORM_REPEATS` that wear one
     ``class``, belongs to an item; one holding :data:`LIST_CHROME_SHARE` of
-    the page's text or more wraps the content. ``root`` is the container
+    the page's text or more wraps the content, unless ``wraps`` is False:
+    the caller keeps what wraps the content by other means (a product's
+    container keeps the densest element and its ancestors), and a short
+    product's container can hold less text than the site's footer at its
+    end. ``root`` is the container
     read (the page, or a product's container), and the edge is measured
     inside it: the text a page holds beyond the container says nothing of
     where its footer stands. ``boxes`` are ``root``'s :func:`_named_boxes`."""
@@ -962,7 +990,7 @@ def _site_chrome(
         (e, "the site's header or footer")
         for e in found
         if classes[e.get("class")] < FORM_REPEATS
-        and text_length(e) < LIST_CHROME_SHARE * total
+        and (not wraps or text_length(e) < LIST_CHROME_SHARE * total)
         and not (
             e.tag == "header"
             and next(e.iterdescendants(*HEADING_LEVELS), None) is not None
@@ -989,6 +1017,30 @@ def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str
         if _names_menu(words)
         and text_length(e) < limit
         and (_link_share(e) >= MENU_LINK_SHARE or _labels_only(e))
+    ]
+
+
+def _drawings(boxes: list[_NamedBox], total: int) -> list[tuple[etree._Element, str]]:
+    """The pictures a whole-page type draws in HTML: boxes whose ``class``
+    or ``id`` words name a graphic or an illustration (:data:`DRAWINGS`),
+    that hold no heading, no paragraph, no link and under
+    :data:`DRAWING_SHARE` of the page's text, ``total`` characters. A
+    product's home page shows its app at work in markup (an editor's code
+    and chat, a tracker's issues and comments, a checkout form's fields),
+    each piece of text a label of the picture, in boxes and ``<pre>``, never
+    in paragraphs. A box so named that holds a heading is a section of the
+    page's own, one that holds a ``<p>`` is prose (a design studio's
+    ``graphic-design`` box), and one that holds a link is an item (a blog's
+    card wearing its category, ``category-graphic-design``). ``boxes`` are
+    the page's :func:`_named_boxes`."""
+    limit = DRAWING_SHARE * total
+    return [
+        (e, "a picture drawn in HTML")
+        for e, words in boxes
+        if e.tag in _LIST_TAGS
+        and not DRAWINGS.isdisjoint(words)
+        and next(e.iterdescendants("a", "p", *HEADING_LEVELS), None) is None
+        and text_length(e) < limit
     ]
 
 
@@ -1023,8 +1075,13 @@ def _comment_boxes(
 def _names_menu(words: frozenset[str]) -> bool:
     """Whether a ``class`` or ``id``'s words name a menu: a word that ends
     in ``menu`` or ``menus`` (``menu``, ``submenu``, ``megamenu``,
-    ``sidemenu``) or ``dropdown``."""
-    return any(w.endswith(("menu", "menus")) or w == "dropdown" for w in words)
+    ``sidemenu``), one that starts with ``menu`` (``menuwrap``,
+    ``menubar``, ``menucontainer``: a menu's box named in one word), or
+    ``dropdown``."""
+    return any(
+        w.endswith(("menu", "menus")) or w.startswith("menu") or w == "dropdown"
+        for w in words
+    )
 
 
 def _link_share(element: etree._Element) -> float:
@@ -1140,10 +1197,12 @@ def _notices(
     containers: list[etree._Element],
     boxes: dict[etree._Element, list[_NamedBox]],
 ) -> list[tuple[etree._Element, str]]:
-    """The notice bars, loyalty prompts and countdowns, and dialogs inside
-    the containers, named so (:data:`NOTICES`, :data:`UPSELLS`,
-    :data:`DIALOGS`), that hold under :data:`FORM_SHARE` of a container's
-    text, all found in one pass over each container. A loyalty prompt or
+    """The notice bars, loyalty prompts and countdowns, cart drawers and
+    dialogs inside the containers, named so (:data:`NOTICES`,
+    :data:`UPSELLS`, :func:`_names_cart_drawer`, :data:`DIALOGS`), that hold
+    under :data:`FORM_SHARE` of a container's text, all found in one pass
+    over each container; a cart drawer is judged by its outermost named
+    box, at any length under that share. A loyalty prompt or
     countdown is judged by its outermost named box, which holds at most
     :data:`UPSELL_MAX_CHARS` (a longer one is a section about the
     programme, and its parts stay with it). A
@@ -1172,8 +1231,14 @@ def _notices(
             if DIALOGS.intersection(words) or e.get(_CLOSABLE) is not None
         }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
+        carts = {e for e, words in named if _names_cart_drawer(words)}
         for element, words in named:
-            if _names_notice_bar(words):
+            if element in carts:
+                if text_length(element) < limit and not any(
+                    a in carts for a in element.iterancestors()
+                ):
+                    found.append((element, "a cart drawer"))
+            elif _names_notice_bar(words):
                 # A promotions bar is never what the page says, however many
                 # offers (one per country and currency) it rotates through.
                 if NOTICES.isdisjoint(words) or text_length(element) < limit:
@@ -1211,6 +1276,16 @@ def _names_notice(words: frozenset[str]) -> bool:
         bool(_NOTICE_WORDS.intersection(words))
         or _names_notice_bar(words)
         or ("form" in words and not FORM_MESSAGES.isdisjoint(words))
+        or _names_cart_drawer(words)
+    )
+
+
+def _names_cart_drawer(words: frozenset[str]) -> bool:
+    """Whether name words name a shop's cart drawer: one of
+    :data:`CART_DRAWERS`, or ``cart`` beside one of
+    :data:`CART_DRAWER_PLACES`."""
+    return not CART_DRAWERS.isdisjoint(words) or (
+        "cart" in words and not CART_DRAWER_PLACES.isdisjoint(words)
     )
 
 
@@ -1622,7 +1697,8 @@ def _product(
     boxes = _named_boxes(container)
     dropped += [
         (e, why)
-        for e, why in _site_chrome(container, total, boxes) + _menus(total, boxes)
+        for e, why in _site_chrome(container, total, boxes, wraps=False)
+        + _menus(total, boxes)
         if e not in keep
     ]
     return Focus([container], {container}, rule, _outermost(dropped))
