@@ -3580,3 +3580,74 @@ def test_a_tag_name_lxml_will_not_filter_by_is_matched_one_by_one() -> None:
     assert tag == "x\x01y"
     assert [e.text for e in _of_tag(box.iterchildren, tag)] == ["one", "three"]
     assert [e.text for e in _of_tag(box.iterchildren, "p")] == ["two"]
+
+
+TEASED_STORY = (
+    "The harbour board voted on Tuesday to reopen the old ferry slip, closed"
+    " since the storm of 2019 cracked its concrete apron.",
+    "Repairs will take the winter, and the first crossings to the island are"
+    " planned for the Easter weekend, weather permitting.",
+    "Residents asked for a shelter at the slip; the board said it would look"
+    " at one once the crossings show how many people use them.",
+)
+OTHER_STORIES = tuple(
+    (
+        f"Island news {n}",
+        f"Story number {n} from the island this week",
+        f"The summary of story number {n}, a line or two about what happened on"
+        " the island and why it matters to the people who live there.",
+    )
+    for n in range(1, 7)
+)
+
+
+def teased_story_page(card_class: str = "post-item") -> str:
+    cards = "".join(
+        f"<div class='{card_class}'><h5><a href='/section/{n}'>{section}</a></h5>"
+        f"<h2><a href='/story/{n}'>{title}</a></h2><p>{summary}</p>"
+        "<p>Dec 17, 2025</p></div>"
+        for n, (section, title, summary) in enumerate(OTHER_STORIES, 1)
+    )
+    story = "".join(f"<p>{line}</p>" for line in TEASED_STORY)
+    return (
+        "<html><body><div id='content'>"
+        f"<div class='single'><h1>Ferry slip to reopen</h1>"
+        f"<div class='body-text'>{story}</div></div>"
+        f"<div class='more-news'><h3>Read this next</h3>{cards}</div>"
+        "</div></body></html>"
+    )
+
+
+def test_article_container_does_not_climb_over_teasers_of_other_stories():
+    # A story's page sets the site's other stories below it, each a card of
+    # its linked title, its section and a line of summary. The summaries
+    # are prose: counted as the article's, they held most of the page's
+    # prose, and the container grew over the whole grid.
+    chosen, blocks = focused(teased_story_page(), "article")
+    assert chosen.rule == "densest container, with the page's <h1>"
+    assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
+
+
+def test_cards_of_the_kind_holding_the_densest_prose_are_no_teasers():
+    # When the densest prose stands in one of the cards (a landing page that
+    # is a grid of courses), the cards are the page's content: the boxes of
+    # that kind are not teasers, and the container grows over them.
+    first = "".join(
+        f"<div class='course'><h2><a href='/learn/{n}'>{title}</a></h2>"
+        f"<div class='course-text'><p>{summary}</p><p>{summary}</p></div></div>"
+        for n, (_, title, summary) in enumerate(OTHER_STORIES[:1], 1)
+    )
+    rest = "".join(
+        f"<div class='course'><h2><a href='/learn/{n}'>{title}</a></h2>"
+        f"<div class='course-text'><p>{summary}</p></div></div>"
+        for n, (_, title, summary) in enumerate(OTHER_STORIES[1:], 2)
+    )
+    html = (
+        "<html><body><h1>Learn</h1>"
+        f"<div class='group'>{first}</div><div class='group'>{rest}</div>"
+        "</body></html>"
+    )
+    _, blocks = focused(html, "article")
+    assert [t for t in texts(blocks) if t.startswith("Story number")] == [
+        title for _, title, _ in OTHER_STORIES
+    ]

@@ -45,6 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice
 from operator import itemgetter
 from typing import Any, cast
 
@@ -115,6 +116,7 @@ __all__ = [
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
     "SHELF_TYPES",
+    "TEASER_PROSE",
     "TEASER_SHELVES",
     "TEASER_TYPES",
     "SITE_CHROME_EDGE",
@@ -1340,7 +1342,9 @@ def _article(
     content: set[etree._Element],
 ) -> Focus:
     _pardon_kin_names(found, top, mass)
-    container = climb(top, found, content_stops(found, content))
+    container = climb(
+        top, found, content_stops(found, content), beside=_teasers(found, top)
+    )
     total = sum(found.prose.values())
     held = _prose_inside(found, container) if total else 0
     if total and held >= FOCUS_SHARE * total:
@@ -1370,6 +1374,65 @@ def _article(
         )
     chosen.dropped = _outermost(chosen.dropped + _tables_of_contents(container))
     return chosen
+
+
+TEASER_PROSE = 1
+"""Blocks of prose a teaser card may hold (its summary) beside its linked
+title: a section of the article with two paragraphs or more is no teaser."""
+
+_LINKED_HEADINGS = etree.XPath(
+    "//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6]"
+    "[.//a[@href and not(starts-with(@href, '#'))]"
+    " or ancestor::a[@href and not(starts-with(@href, '#'))]]"
+)
+"""Headings that link to another page: a teaser's title."""
+
+
+def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
+    """The teaser cards of other pages beside the article, which its
+    container must not climb over: boxes of one tag and exact ``class``,
+    :data:`FORM_REPEATS` or more under one parent, each holding a heading
+    that links to another page (its title, perhaps its section's too) and
+    at most :data:`TEASER_PROSE` blocks of prose (a summary), none of them
+    holding ``top`` nor inside it, nor of the tag and ``class`` of a box
+    holding ``top`` (a grid of cards whose densest is one of them: the
+    cards are the page's content).
+
+    Evidence: a story's page sets the site's other stories below or beside
+    it ("Read this next", "Latest news"), each a card of its linked title,
+    its date and a line of summary; their summaries are prose, and read as
+    the article's, they let the container grow over the whole grid."""
+    held = {top, *top.iterancestors()}
+    own = {(e.tag, e.get("class")) for e in held}
+    linked: dict[etree._Element, None] = {}  # in page order
+    headings = cast("list[etree._Element]", _LINKED_HEADINGS(top.getroottree()))
+    for heading in headings:
+        if heading in held or any(a is top for a in heading.iterancestors()):
+            continue
+        for ancestor in heading.iterancestors():
+            if ancestor in held or ancestor in linked:
+                break
+            linked[ancestor] = None
+    groups: dict[tuple[Any, ...], list[etree._Element]] = {}
+    for box in linked:
+        kind = (box.tag, box.get("class"))
+        if kind[1] and kind not in own:
+            groups.setdefault((box.getparent(), *kind), []).append(box)
+    return frozenset(
+        box
+        for boxes in groups.values()
+        if len(boxes) >= FORM_REPEATS
+        and all(_summary_only(found, box) for box in boxes)
+        for box in boxes
+    )
+
+
+def _summary_only(found: Survey, box: etree._Element) -> bool:
+    """Whether ``box`` holds at most :data:`TEASER_PROSE` blocks of prose;
+    the count stops at the first block over it."""
+    prose = found.prose
+    blocks = (e for e in box.iter() if e in prose)
+    return next(islice(blocks, TEASER_PROSE, None), None) is None
 
 
 _KIN_BLOCKS = (*HEADING_LEVELS, "ul", "ol", "table")
