@@ -3651,3 +3651,47 @@ def test_cards_of_the_kind_holding_the_densest_prose_are_no_teasers():
     assert [t for t in texts(blocks) if t.startswith("Story number")] == [
         title for _, title, _ in OTHER_STORIES
     ]
+
+
+AUTHOR_STORY = (
+    "Pruning a clematis depends on when it flowers: the early ones want"
+    " only a tidy after flowering, the late ones a hard cut in February.",
+    "Cut the late flowerers to a pair of fat buds a foot above the soil,"
+    " and they will climb the whole trellis again by midsummer.",
+)
+AUTHOR_BIO = (
+    "Maya Greene has gardened on heavy clay for twenty years, and writes"
+    " about climbers, roses and the plants that put up with her wet winters."
+)
+
+
+def test_article_drops_the_box_about_its_author():
+    # A box named for the author, below the story: the writer's name, role
+    # and a few lines of biography. It holds more than a byline, so the
+    # byline rule kept it.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}<div class='post-author'><p>Maya Greene</p>"
+        "<p>Head gardener</p>"
+        f"<p>{AUTHOR_BIO}</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks) == ["Pruning clematis", *AUTHOR_STORY]
+    assert dropped(chosen) == [("post-author", "the author's box")]
+
+
+def test_boxes_of_one_class_named_for_authors_stay():
+    # Three boxes of one class named for an author are the authors of the
+    # items of a list (the experts a roundup quotes), not the story's.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    experts = "".join(
+        f"<div class='quote-author'><p>Expert {n}</p><p>{AUTHOR_BIO}</p></div>"
+        for n in range(1, 4)
+    )
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}{experts}</div></body></html>"
+    )
+    chosen, _ = focused(html, "article")
+    assert ("quote-author", "the author's box") not in dropped(chosen)

@@ -74,7 +74,9 @@ from pagechunk.vocabulary import HEADING_LEVELS
 __all__ = [
     "ANNOUNCED_MAX_CHARS",
     "ANNOUNCED_ROLES",
+    "AUTHOR_BOX_MAX_CHARS",
     "AUTHOR_MAX_CHARS",
+    "AUTHOR_WORDS",
     "CONTENT_SHARE",
     "FOCUS_SHARE",
     "FORM_REPEATS",
@@ -1250,6 +1252,41 @@ def _bylines(
     ]
 
 
+AUTHOR_WORDS = frozenset(["author", "authors"])
+"""Words of a ``class`` or ``id`` that name the box about an article's
+author."""
+
+AUTHOR_BOX_MAX_CHARS = 2000
+"""Characters a box about an article's author (name, role, a few lines of
+biography) may hold and still go."""
+
+
+def _author_boxes(
+    container: etree._Element, top: etree._Element
+) -> list[tuple[etree._Element, str]]:
+    """The box about the author inside an article's container: a box named
+    for the author (:data:`AUTHOR_WORDS`: ``author-box``,
+    ``author_detail_box``, ``BlogAuthors``) that holds more than a byline
+    and at most :data:`AUTHOR_BOX_MAX_CHARS` characters, no ``<h1>`` or
+    ``<h2>``, and not the densest element. When :data:`FORM_REPEATS` such
+    boxes or more wear one ``class`` they are the authors of listed items,
+    and stay."""
+    keep = {top, *top.iterancestors()}
+    named = [
+        e
+        for e in container.iterdescendants(*_LIST_TAGS)
+        if e not in keep and AUTHOR_WORDS.intersection(_name_words(e))
+    ]
+    classes = Counter(e.get("class") for e in named)
+    return [
+        (e, "the author's box")
+        for e in named
+        if classes[e.get("class")] < FORM_REPEATS
+        and BYLINE_MAX_CHARS < text_length(e) <= AUTHOR_BOX_MAX_CHARS
+        and next(e.iterdescendants("h1", "h2"), None) is None
+    ]
+
+
 def _labels(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
@@ -1353,13 +1390,17 @@ def _article(
         parts = (
             _with_kin(found, box, mass, total) if kin else _split_body(found, container)
         ) or [container]
-        dropped = [
-            (e, _BOILERPLATE_RULE)
-            for part in parts
-            for e in boilerplate_inside(
-                part, top if part is box or part is container else part, found.named
-            )
-        ] + _bylines(container, top)
+        dropped = (
+            [
+                (e, _BOILERPLATE_RULE)
+                for part in parts
+                for e in boilerplate_inside(
+                    part, top if part is box or part is container else part, found.named
+                )
+            ]
+            + _bylines(container, top)
+            + _author_boxes(container, top)
+        )
         name = (
             "densest container and its kin" if len(parts) > 1 else "densest container"
         )
