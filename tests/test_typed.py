@@ -3628,6 +3628,26 @@ def test_article_container_does_not_climb_over_teasers_of_other_stories():
     assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
 
 
+def test_teasers_titled_by_a_long_link_without_a_heading():
+    # The same grid whose titles are plain links, no heading around them
+    # (a case study's or a deal's title as <a class="title">): a link of a
+    # title's length says so as well as a heading does.
+    cards = "".join(
+        f"<div class='teaser'><a class='title' href='/story/{n}'>{title}</a>"
+        f"<p>{summary}</p><p>Dec 17, 2025</p></div>"
+        for n, (_, title, summary) in enumerate(OTHER_STORIES, 1)
+    )
+    story = "".join(f"<p>{line}</p>" for line in TEASED_STORY)
+    html = (
+        "<html><body><div id='content'>"
+        f"<div class='single'><h1>Ferry slip to reopen</h1>"
+        f"<div class='body-text'>{story}</div></div>"
+        f"<div class='more-news'>{cards}</div></div></body></html>"
+    )
+    _, blocks = focused(html, "article")
+    assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
+
+
 def test_cards_of_the_kind_holding_the_densest_prose_are_no_teasers():
     # When the densest prose stands in one of the cards (a landing page that
     # is a grid of courses), the cards are the page's content: the boxes of

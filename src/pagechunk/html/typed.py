@@ -119,6 +119,7 @@ __all__ = [
     "RESULT_COUNT_MAX_CHARS",
     "SHELF_TYPES",
     "TEASER_PROSE",
+    "TEASER_TITLE_CHARS",
     "TEASER_SHELVES",
     "TEASER_TYPES",
     "SITE_CHROME_EDGE",
@@ -1421,23 +1422,31 @@ TEASER_PROSE = 1
 """Blocks of prose a teaser card may hold (its summary) beside its linked
 title: a section of the article with two paragraphs or more is no teaser."""
 
-_LINKED_HEADINGS = etree.XPath(
+TEASER_TITLE_CHARS = 25
+"""Characters a link to another page needs to be a teaser's title without
+a heading around it (a story's title, not "Read more")."""
+
+_TEASER_TITLES = etree.XPath(
     "//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6]"
     "[.//a[@href and not(starts-with(@href, '#'))]"
     " or ancestor::a[@href and not(starts-with(@href, '#'))]]"
+    " | //a[@href and not(starts-with(@href, '#'))]"
+    f"[string-length(normalize-space()) >= {TEASER_TITLE_CHARS}]"
 )
-"""Headings that link to another page: a teaser's title."""
+"""Teasers' titles: headings that link to another page, and links to
+another page of :data:`TEASER_TITLE_CHARS` or more."""
 
 
 def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
     """The teaser cards of other pages beside the article, which its
     container must not climb over: boxes of one tag and exact ``class``,
-    :data:`FORM_REPEATS` or more under one parent, each holding a heading
-    that links to another page (its title, perhaps its section's too) and
-    at most :data:`TEASER_PROSE` blocks of prose (a summary), none of them
-    holding ``top`` nor inside it, nor of the tag and ``class`` of a box
-    holding ``top`` (a grid of cards whose densest is one of them: the
-    cards are the page's content).
+    :data:`FORM_REPEATS` or more under one parent, each holding a title
+    that links to another page (a linked heading, perhaps its section's
+    too, or a link of :data:`TEASER_TITLE_CHARS` or more) and at most
+    :data:`TEASER_PROSE` blocks of prose (a summary), none of them holding
+    ``top`` nor inside it, nor of the tag and ``class`` of a box holding
+    ``top`` (a grid of cards whose densest is one of them: the cards are
+    the page's content).
 
     Evidence: a story's page sets the site's other stories below or beside
     it ("Read this next", "Latest news"), each a card of its linked title,
@@ -1445,17 +1454,17 @@ def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
     the article's, they let the container grow over the whole grid."""
     held = {top, *top.iterancestors()}
     own = {(e.tag, e.get("class")) for e in held}
-    linked: dict[etree._Element, None] = {}  # in page order
-    headings = cast("list[etree._Element]", _LINKED_HEADINGS(top.getroottree()))
-    for heading in headings:
-        if heading in held or any(a is top for a in heading.iterancestors()):
+    titled: dict[etree._Element, None] = {}  # in page order
+    titles = cast("list[etree._Element]", _TEASER_TITLES(top.getroottree()))
+    for title in titles:
+        if title in held or any(a is top for a in title.iterancestors()):
             continue
-        for ancestor in heading.iterancestors():
-            if ancestor in held or ancestor in linked:
+        for ancestor in title.iterancestors():
+            if ancestor in held or ancestor in titled:
                 break
-            linked[ancestor] = None
+            titled[ancestor] = None
     groups: dict[tuple[Any, ...], list[etree._Element]] = {}
-    for box in linked:
+    for box in titled:
         kind = (box.tag, box.get("class"))
         if kind[1] and kind not in own:
             groups.setdefault((box.getparent(), *kind), []).append(box)
