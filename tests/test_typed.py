@@ -3648,6 +3648,24 @@ def test_teasers_titled_by_a_long_link_without_a_heading():
     assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
 
 
+def test_teasers_that_are_one_link_around_heading_and_summary():
+    # A card that is one link: <a href> around the title's heading and the
+    # summary. The link is the card's box.
+    cards = "".join(
+        f"<a class='card' href='/story/{n}'><h6>{title}</h6><p>{summary}</p></a>"
+        for n, (_, title, summary) in enumerate(OTHER_STORIES, 1)
+    )
+    story = "".join(f"<p>{line}</p>" for line in TEASED_STORY)
+    html = (
+        "<html><body><div id='content'>"
+        f"<div class='single'><h1>Ferry slip to reopen</h1>"
+        f"<div class='body-text'>{story}</div></div>"
+        f"<div class='more-news'>{cards}</div></div></body></html>"
+    )
+    _, blocks = focused(html, "article")
+    assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
+
+
 def test_cards_of_the_kind_holding_the_densest_prose_are_no_teasers():
     # When the densest prose stands in one of the cards (a landing page that
     # is a grid of courses), the cards are the page's content: the boxes of

@@ -1229,6 +1229,15 @@ _DIALOG_RULE = "a dialog or cookie banner over the page"
 _UPSELL_RULE = "a loyalty prompt or a countdown"
 
 
+AUTHOR_WORDS = frozenset(["author", "authors"])
+"""Words of a ``class`` or ``id`` that name the box about an article's
+author (all of them :data:`BYLINE` words)."""
+
+AUTHOR_BOX_MAX_CHARS = 2000
+"""Characters a box about an article's author (name, role, a few lines of
+biography) may hold and still go."""
+
+
 def _bylines(
     container: etree._Element, top: etree._Element
 ) -> list[tuple[etree._Element, str]]:
@@ -1236,52 +1245,37 @@ def _bylines(
     for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
     characters and no heading. A story has one byline; when
     :data:`FORM_REPEATS` of them or more wear one ``class``, they are the
-    dates or authors of listed items (a calendar, a changelog) and stay."""
+    dates or authors of listed items (a calendar, a changelog) and stay.
+
+    The same look finds the box about the author: a box named for the
+    author (:data:`AUTHOR_WORDS`: ``post-author``, ``author_detail_box``,
+    ``BlogAuthors``) that holds more than a byline and at most
+    :data:`AUTHOR_BOX_MAX_CHARS` characters, no ``<h1>`` or ``<h2>``, and
+    not the densest element; :data:`FORM_REPEATS` such boxes of one
+    ``class`` are the authors of listed items, and stay."""
     keep = {top, *top.iterancestors()}
-    named = [
-        e
-        for e in container.iterdescendants(*_LIST_TAGS, "span", "time")
-        if e not in keep and BYLINE.intersection(_name_words(e))
-    ]
+    named = []
+    authors = []
+    for e in container.iterdescendants(*_LIST_TAGS, "span", "time"):
+        if e in keep:
+            continue
+        words = BYLINE.intersection(_name_words(e))
+        if words:
+            named.append(e)
+            if e.tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(words):
+                authors.append(e)
     classes = Counter(e.get("class") for e in named)
-    return [
+    found = [
         (e, "byline or date")
         for e in named
         if classes[e.get("class")] < FORM_REPEATS
         and text_length(e) <= BYLINE_MAX_CHARS
         and next(e.iterdescendants(*HEADING_LEVELS), None) is None
     ]
-
-
-AUTHOR_WORDS = frozenset(["author", "authors"])
-"""Words of a ``class`` or ``id`` that name the box about an article's
-author."""
-
-AUTHOR_BOX_MAX_CHARS = 2000
-"""Characters a box about an article's author (name, role, a few lines of
-biography) may hold and still go."""
-
-
-def _author_boxes(
-    container: etree._Element, top: etree._Element
-) -> list[tuple[etree._Element, str]]:
-    """The box about the author inside an article's container: a box named
-    for the author (:data:`AUTHOR_WORDS`: ``author-box``,
-    ``author_detail_box``, ``BlogAuthors``) that holds more than a byline
-    and at most :data:`AUTHOR_BOX_MAX_CHARS` characters, no ``<h1>`` or
-    ``<h2>``, and not the densest element. When :data:`FORM_REPEATS` such
-    boxes or more wear one ``class`` they are the authors of listed items,
-    and stay."""
-    keep = {top, *top.iterancestors()}
-    named = [
-        e
-        for e in container.iterdescendants(*_LIST_TAGS)
-        if e not in keep and AUTHOR_WORDS.intersection(_name_words(e))
-    ]
-    classes = Counter(e.get("class") for e in named)
-    return [
+    classes = Counter(e.get("class") for e in authors)
+    return found + [
         (e, "the author's box")
-        for e in named
+        for e in authors
         if classes[e.get("class")] < FORM_REPEATS
         and BYLINE_MAX_CHARS < text_length(e) <= AUTHOR_BOX_MAX_CHARS
         and next(e.iterdescendants("h1", "h2"), None) is None
@@ -1380,9 +1374,12 @@ def _article(
     content: set[etree._Element],
 ) -> Focus:
     _pardon_kin_names(found, top, mass)
-    container = climb(
-        top, found, content_stops(found, content), beside=_teasers(found, top)
-    )
+    stops = content_stops(found, content)
+    container = climb(top, found, stops)
+    if container is not top:  # it grew, over teasers of other pages perhaps
+        teasers = _teasers(found, top)
+        if teasers:
+            container = climb(top, found, stops, beside=teasers)
     total = sum(found.prose.values())
     held = _prose_inside(found, container) if total else 0
     if total and held >= FOCUS_SHARE * total:
@@ -1391,17 +1388,13 @@ def _article(
         parts = (
             _with_kin(found, box, mass, total) if kin else _split_body(found, container)
         ) or [container]
-        dropped = (
-            [
-                (e, _BOILERPLATE_RULE)
-                for part in parts
-                for e in boilerplate_inside(
-                    part, top if part is box or part is container else part, found.named
-                )
-            ]
-            + _bylines(container, top)
-            + _author_boxes(container, top)
-        )
+        dropped = [
+            (e, _BOILERPLATE_RULE)
+            for part in parts
+            for e in boilerplate_inside(
+                part, top if part is box or part is container else part, found.named
+            )
+        ] + _bylines(container, top)
         name = (
             "densest container and its kin" if len(parts) > 1 else "densest container"
         )
@@ -1427,14 +1420,14 @@ TEASER_TITLE_CHARS = 25
 a heading around it (a story's title, not "Read more")."""
 
 _TEASER_TITLES = etree.XPath(
-    "//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6]"
-    "[.//a[@href and not(starts-with(@href, '#'))]"
-    " or ancestor::a[@href and not(starts-with(@href, '#'))]]"
-    " | //a[@href and not(starts-with(@href, '#'))]"
-    f"[string-length(normalize-space()) >= {TEASER_TITLE_CHARS}]"
+    "//a[@href and not(starts-with(@href, '#'))]"
+    f"[string-length(normalize-space()) >= {TEASER_TITLE_CHARS}"
+    " or parent::h1 or parent::h2 or parent::h3 or parent::h4 or parent::h5"
+    " or parent::h6 or h1 or h2 or h3 or h4 or h5 or h6]"
 )
-"""Teasers' titles: headings that link to another page, and links to
-another page of :data:`TEASER_TITLE_CHARS` or more."""
+"""Teasers' titles: links to another page of :data:`TEASER_TITLE_CHARS` or
+more, or that a heading holds, or that hold a heading (a card that is one
+link)."""
 
 
 def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
@@ -1454,17 +1447,29 @@ def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
     the article's, they let the container grow over the whole grid."""
     held = {top, *top.iterancestors()}
     own = {(e.tag, e.get("class")) for e in held}
-    titled: dict[etree._Element, None] = {}  # in page order
+    # Each title link and the boxes above it, up to the densest element's
+    # ancestors, with whether they stand outside it: one walk up per link,
+    # stopped where an earlier walk passed.
+    outside: dict[etree._Element, bool] = {top: False}
     titles = cast("list[etree._Element]", _TEASER_TITLES(top.getroottree()))
     for title in titles:
-        if title in held or any(a is top for a in title.iterancestors()):
-            continue
-        for ancestor in title.iterancestors():
-            if ancestor in held or ancestor in titled:
+        path = []
+        verdict = True
+        box: etree._Element | None = title
+        while box is not None:
+            known = outside.get(box)
+            if known is not None:
+                verdict = known
                 break
-            titled[ancestor] = None
+            if box in held:  # above the densest element, beside it
+                break
+            path.append(box)
+            box = box.getparent()
+        outside.update(dict.fromkeys(path, verdict))
     groups: dict[tuple[Any, ...], list[etree._Element]] = {}
-    for box in titled:
+    for box, beside in outside.items():
+        if not beside:
+            continue
         kind = (box.tag, box.get("class"))
         if kind[1] and kind not in own:
             groups.setdefault((box.getparent(), *kind), []).append(box)
