@@ -3733,3 +3733,61 @@ def test_boxes_of_one_class_named_for_authors_stay():
     )
     chosen, _ = focused(html, "article")
     assert ("quote-author", "the author's box") not in dropped(chosen)
+
+
+# Social links, trending and recommended items beside a page read whole
+
+BESIDE_ITEMS = (
+    "<html><body><main><h1>Online tech conferences</h1>"
+    + "".join(
+        f"<div class='event-card'><h2>Cloud summit {n}</h2><p>Two days of talks on"
+        f" running services in the cloud, with workshops, edition {n}.</p></div>"
+        for n in range(1, 5)
+    )
+    + "<div class='trending-searches'><h3>Trending searches</h3><ol>"
+    "<li><a href='/d/tickets'>1. Tickets</a></li>"
+    "<li><a href='/d/webinar'>2. Webinar</a></li></ol></div>"
+    "<div class='plan recommendedPlan'><p>Recommended</p></div>"
+    "<div class='socialLinks'><p>Follow us</p><a href='https://x.example/a'>X</a>"
+    "</div></main></body></html>"
+)
+
+
+def test_a_page_read_whole_drops_social_links_trending_and_recommended_boxes():
+    # Boxes named for links to social networks, the site's trending items or
+    # items recommended to the reader stand beside the page's own items.
+    chosen, blocks = focused(BESIDE_ITEMS, "listing")
+    assert dropped(chosen) == [
+        ("trending-searches", "social links, trending or recommended items"),
+        ("plan recommendedPlan", "social links, trending or recommended items"),
+        ("socialLinks", "social links, trending or recommended items"),
+    ]
+    assert texts(blocks) == [
+        "Online tech conferences",
+        *(
+            line
+            for n in range(1, 5)
+            for line in (
+                f"Cloud summit {n}",
+                "Two days of talks on running services in the cloud, with"
+                f" workshops, edition {n}.",
+            )
+        ),
+    ]
+
+
+def test_a_page_of_trending_items_keeps_its_list():
+    # A box so named that holds most of the page is the page's own list.
+    html = (
+        "<html><body><main><h1>Trending repositories</h1>"
+        "<div class='trending-list'>"
+        + "".join(
+            f"<article><h2>tool-{n}</h2><p>A command line tool that does one"
+            f" thing well, number {n}.</p></article>"
+            for n in range(1, 5)
+        )
+        + "</div></main></body></html>"
+    )
+    chosen, blocks = focused(html, "listing")
+    assert dropped(chosen) == []
+    assert "tool-4" in texts(blocks)

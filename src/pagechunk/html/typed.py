@@ -113,6 +113,7 @@ __all__ = [
     "OUTSIDE_PARAGRAPH",
     "OUTSIDE_PROSE",
     "OTHER_ITEMS_MAX_WORDS",
+    "OTHER_ITEMS_NAMES",
     "PRODUCT_SHELVES",
     "POPUP_ROLES",
     "REDUNDANT_LINK_CHARS",
@@ -309,6 +310,12 @@ SITE_CHROME_EDGE = 0.1
 """Share of a whole-page type's text that may stand before the site's header
 or after its footer when pruning left them inside the content elements: a
 site's header opens the page and its footer closes it."""
+
+OTHER_ITEMS_NAMES = ("social", "trending", "recommend")
+"""Beginnings of ``class`` or ``id`` words that name a box beside a whole
+page's own items: its links to social networks (``social-links``), the
+site's trending items (``trending-searches``), items recommended to the
+reader (``recommended-products``, ``recommendations``)."""
 
 MENU_LINK_SHARE = 0.5
 """Share of its text a box named as a menu must hold in links to be dropped
@@ -760,6 +767,7 @@ def _whole_page(
         + _site_chrome(root, total, boxes)
         + _menus(total, boxes)
         + _comment_boxes(root, total)
+        + _other_items_boxes(total, boxes)
     )
     if chosen.content:
         # The prose outside the content elements that the walk keeps to.
@@ -995,6 +1003,26 @@ def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str
         and text_length(e) < limit
         and (_link_share(e) >= MENU_LINK_SHARE or _labels_only(e))
     ]
+
+
+def _other_items_boxes(
+    total: int, boxes: list[_NamedBox]
+) -> list[tuple[etree._Element, str]]:
+    """The boxes beside a whole-page type's items: boxes whose ``class`` or
+    ``id`` words begin with one of :data:`OTHER_ITEMS_NAMES` (links to
+    social networks, trending or recommended items) and that hold under
+    :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters; a
+    box holding more is the page's own list (a page of trending items).
+    ``boxes`` are the page's :func:`_named_boxes`."""
+    limit = LIST_CHROME_SHARE * total
+    return _outermost(
+        [
+            (e, "social links, trending or recommended items")
+            for e, words in boxes
+            if any(word.startswith(OTHER_ITEMS_NAMES) for word in words)
+            and text_length(e) < limit
+        ]
+    )
 
 
 def _labels_only(element: etree._Element) -> bool:
