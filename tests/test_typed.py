@@ -3601,11 +3601,11 @@ OTHER_STORIES = tuple(
 )
 
 
-def teased_story_page(card_class: str = "post-item") -> str:
+def teased_story_page(card: str) -> str:
+    """A story with a grid of teasers below it, each ``card`` filled in with
+    ``n``, ``section``, ``title`` and ``summary``."""
     cards = "".join(
-        f"<div class='{card_class}'><h5><a href='/section/{n}'>{section}</a></h5>"
-        f"<h2><a href='/story/{n}'>{title}</a></h2><p>{summary}</p>"
-        "<p>Dec 17, 2025</p></div>"
+        card.format(n=n, section=section, title=title, summary=summary)
         for n, (section, title, summary) in enumerate(OTHER_STORIES, 1)
     )
     story = "".join(f"<p>{line}</p>" for line in TEASED_STORY)
@@ -3623,7 +3623,12 @@ def test_article_container_does_not_climb_over_teasers_of_other_stories():
     # its linked title, its section and a line of summary. The summaries
     # are prose: counted as the article's, they held most of the page's
     # prose, and the container grew over the whole grid.
-    chosen, blocks = focused(teased_story_page(), "article")
+    html = teased_story_page(
+        "<div class='post-item'><h5><a href='/section/{n}'>{section}</a></h5>"
+        "<h2><a href='/story/{n}'>{title}</a></h2><p>{summary}</p>"
+        "<p>Dec 17, 2025</p></div>"
+    )
+    chosen, blocks = focused(html, "article")
     assert chosen.rule == "densest container, with the page's <h1>"
     assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
 
@@ -3632,17 +3637,9 @@ def test_teasers_titled_by_a_long_link_without_a_heading():
     # The same grid whose titles are plain links, no heading around them
     # (a case study's or a deal's title as <a class="title">): a link of a
     # title's length says so as well as a heading does.
-    cards = "".join(
-        f"<div class='teaser'><a class='title' href='/story/{n}'>{title}</a>"
-        f"<p>{summary}</p><p>Dec 17, 2025</p></div>"
-        for n, (_, title, summary) in enumerate(OTHER_STORIES, 1)
-    )
-    story = "".join(f"<p>{line}</p>" for line in TEASED_STORY)
-    html = (
-        "<html><body><div id='content'>"
-        f"<div class='single'><h1>Ferry slip to reopen</h1>"
-        f"<div class='body-text'>{story}</div></div>"
-        f"<div class='more-news'>{cards}</div></div></body></html>"
+    html = teased_story_page(
+        "<div class='teaser'><a class='title' href='/story/{n}'>{title}</a>"
+        "<p>{summary}</p><p>Dec 17, 2025</p></div>"
     )
     _, blocks = focused(html, "article")
     assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
@@ -3651,16 +3648,8 @@ def test_teasers_titled_by_a_long_link_without_a_heading():
 def test_teasers_that_are_one_link_around_heading_and_summary():
     # A card that is one link: <a href> around the title's heading and the
     # summary. The link is the card's box.
-    cards = "".join(
-        f"<a class='card' href='/story/{n}'><h6>{title}</h6><p>{summary}</p></a>"
-        for n, (_, title, summary) in enumerate(OTHER_STORIES, 1)
-    )
-    story = "".join(f"<p>{line}</p>" for line in TEASED_STORY)
-    html = (
-        "<html><body><div id='content'>"
-        f"<div class='single'><h1>Ferry slip to reopen</h1>"
-        f"<div class='body-text'>{story}</div></div>"
-        f"<div class='more-news'>{cards}</div></div></body></html>"
+    html = teased_story_page(
+        "<a class='card' href='/story/{n}'><h6>{title}</h6><p>{summary}</p></a>"
     )
     _, blocks = focused(html, "article")
     assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
