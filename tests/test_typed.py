@@ -3713,3 +3713,203 @@ def test_a_tag_name_lxml_will_not_filter_by_is_matched_one_by_one() -> None:
     assert tag == "x\x01y"
     assert [e.text for e in _of_tag(box.iterchildren, tag)] == ["one", "three"]
     assert [e.text for e in _of_tag(box.iterchildren, "p")] == ["two"]
+
+
+TEASED_STORY = (
+    "The harbour board voted on Tuesday to reopen the old ferry slip, closed"
+    " since the storm of 2019 cracked its concrete apron.",
+    "Repairs will take the winter, and the first crossings to the island are"
+    " planned for the Easter weekend, weather permitting.",
+    "Residents asked for a shelter at the slip; the board said it would look"
+    " at one once the crossings show how many people use them.",
+)
+OTHER_STORIES = tuple(
+    (
+        f"Island news {n}",
+        f"Story number {n} from the island this week",
+        f"The summary of story number {n}, a line or two about what happened on"
+        " the island and why it matters to the people who live there.",
+    )
+    for n in range(1, 7)
+)
+
+
+def teased_story_page(card: str) -> str:
+    """A story with a grid of teasers below it, each ``card`` filled in with
+    ``n``, ``section``, ``title`` and ``summary``."""
+    cards = "".join(
+        card.format(n=n, section=section, title=title, summary=summary)
+        for n, (section, title, summary) in enumerate(OTHER_STORIES, 1)
+    )
+    story = "".join(f"<p>{line}</p>" for line in TEASED_STORY)
+    return (
+        "<html><body><div id='content'>"
+        f"<div class='single'><h1>Ferry slip to reopen</h1>"
+        f"<div class='body-text'>{story}</div></div>"
+        f"<div class='more-news'><h3>Read this next</h3>{cards}</div>"
+        "</div></body></html>"
+    )
+
+
+def test_article_container_does_not_climb_over_teasers_of_other_stories():
+    # A story's page sets the site's other stories below it, each a card of
+    # its linked title, its section and a line of summary. The summaries
+    # are prose: counted as the article's, they held most of the page's
+    # prose, and the container grew over the whole grid.
+    html = teased_story_page(
+        "<div class='post-item'><h5><a href='/section/{n}'>{section}</a></h5>"
+        "<h2><a href='/story/{n}'>{title}</a></h2><p>{summary}</p>"
+        "<p>Dec 17, 2025</p></div>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert chosen.rule == "densest container, with the page's <h1>"
+    assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
+
+
+def test_teasers_titled_by_a_long_link_without_a_heading():
+    # The same grid whose titles are plain links, no heading around them
+    # (a case study's or a deal's title as <a class="title">): a link of a
+    # title's length says so as well as a heading does.
+    html = teased_story_page(
+        "<div class='teaser'><a class='title' href='/story/{n}'>{title}</a>"
+        "<p>{summary}</p><p>Dec 17, 2025</p></div>"
+    )
+    _, blocks = focused(html, "article")
+    assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
+
+
+def test_teasers_that_are_one_link_around_heading_and_summary():
+    # A card that is one link: <a href> around the title's heading and the
+    # summary. The link is the card's box.
+    html = teased_story_page(
+        "<a class='card' href='/story/{n}'><h6>{title}</h6><p>{summary}</p></a>"
+    )
+    _, blocks = focused(html, "article")
+    assert texts(blocks) == ["Ferry slip to reopen", *TEASED_STORY]
+
+
+def test_cards_of_the_kind_holding_the_densest_prose_are_no_teasers():
+    # When the densest prose stands in one of the cards (a landing page that
+    # is a grid of courses), the cards are the page's content: the boxes of
+    # that kind are not teasers, and the container grows over them.
+    first = "".join(
+        f"<div class='course'><h2><a href='/learn/{n}'>{title}</a></h2>"
+        f"<div class='course-text'><p>{summary}</p><p>{summary}</p></div></div>"
+        for n, (_, title, summary) in enumerate(OTHER_STORIES[:1], 1)
+    )
+    rest = "".join(
+        f"<div class='course'><h2><a href='/learn/{n}'>{title}</a></h2>"
+        f"<div class='course-text'><p>{summary}</p></div></div>"
+        for n, (_, title, summary) in enumerate(OTHER_STORIES[1:], 2)
+    )
+    html = (
+        "<html><body><h1>Learn</h1>"
+        f"<div class='group'>{first}</div><div class='group'>{rest}</div>"
+        "</body></html>"
+    )
+    _, blocks = focused(html, "article")
+    assert [t for t in texts(blocks) if t.startswith("Story number")] == [
+        title for _, title, _ in OTHER_STORIES
+    ]
+
+
+AUTHOR_STORY = (
+    "Pruning a clematis depends on when it flowers: the early ones want"
+    " only a tidy after flowering, the late ones a hard cut in February.",
+    "Cut the late flowerers to a pair of fat buds a foot above the soil,"
+    " and they will climb the whole trellis again by midsummer.",
+)
+AUTHOR_BIO = (
+    "Maya Greene has gardened on heavy clay for twenty years, and writes"
+    " about climbers, roses and the plants that put up with her wet winters."
+)
+
+
+def test_article_drops_the_box_about_its_author():
+    # A box named for the author, below the story: the writer's name, role
+    # and a few lines of biography. It holds more than a byline, so the
+    # byline rule kept it.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}<div class='post-author'><p>Maya Greene</p>"
+        "<p>Head gardener</p>"
+        f"<p>{AUTHOR_BIO}</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks) == ["Pruning clematis", *AUTHOR_STORY]
+    assert dropped(chosen) == [("post-author", "the author's box")]
+
+
+def test_boxes_of_one_class_named_for_authors_stay():
+    # Three boxes of one class named for an author are the authors of the
+    # items of a list (the experts a roundup quotes), not the story's.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    experts = "".join(
+        f"<div class='quote-author'><p>Expert {n}</p><p>{AUTHOR_BIO}</p></div>"
+        for n in range(1, 4)
+    )
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}{experts}</div></body></html>"
+    )
+    chosen, _ = focused(html, "article")
+    assert ("quote-author", "the author's box") not in dropped(chosen)
+
+
+# Social links, trending and recommended items beside a page read whole
+
+BESIDE_ITEMS = (
+    "<html><body><main><h1>Online tech conferences</h1>"
+    + "".join(
+        f"<div class='event-card'><h2>Cloud summit {n}</h2><p>Two days of talks on"
+        f" running services in the cloud, with workshops, edition {n}.</p></div>"
+        for n in range(1, 5)
+    )
+    + "<div class='trending-searches'><h3>Trending searches</h3><ol>"
+    "<li><a href='/d/tickets'>1. Tickets</a></li>"
+    "<li><a href='/d/webinar'>2. Webinar</a></li></ol></div>"
+    "<div class='plan recommendedPlan'><p>Recommended</p></div>"
+    "<div class='socialLinks'><p>Follow us</p><a href='https://x.example/a'>X</a>"
+    "</div></main></body></html>"
+)
+
+
+def test_a_page_read_whole_drops_social_links_trending_and_recommended_boxes():
+    # Boxes named for links to social networks, the site's trending items or
+    # items recommended to the reader stand beside the page's own items.
+    chosen, blocks = focused(BESIDE_ITEMS, "listing")
+    assert dropped(chosen) == [
+        ("trending-searches", "social links, trending or recommended items"),
+        ("plan recommendedPlan", "social links, trending or recommended items"),
+        ("socialLinks", "social links, trending or recommended items"),
+    ]
+    assert texts(blocks) == [
+        "Online tech conferences",
+        *(
+            line
+            for n in range(1, 5)
+            for line in (
+                f"Cloud summit {n}",
+                "Two days of talks on running services in the cloud, with"
+                f" workshops, edition {n}.",
+            )
+        ),
+    ]
+
+
+def test_a_page_of_trending_items_keeps_its_list():
+    # A box so named that holds most of the page is the page's own list.
+    html = (
+        "<html><body><main><h1>Trending repositories</h1>"
+        "<div class='trending-list'>"
+        + "".join(
+            f"<article><h2>tool-{n}</h2><p>A command line tool that does one"
+            f" thing well, number {n}.</p></article>"
+            for n in range(1, 5)
+        )
+        + "</div></main></body></html>"
+    )
+    chosen, blocks = focused(html, "listing")
+    assert dropped(chosen) == []
+    assert "tool-4" in texts(blocks)

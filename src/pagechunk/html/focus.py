@@ -224,9 +224,14 @@ def densest(found: Survey, content: set[etree._Element]) -> etree._Element | Non
     return best
 
 
-def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]:
+def _chain_mass(
+    top: etree._Element,
+    found: Survey,
+    beside: frozenset[etree._Element] = frozenset(),
+) -> dict[etree._Element, int]:
     """Prose inside ``top`` and each of its ancestors, leaving out prose under
-    named elements that do not hold ``top``."""
+    named elements, and under the elements of ``beside``, that do not hold
+    ``top``."""
     chain = [top, *top.iterancestors()]
     direct = dict.fromkeys(chain, 0)
     # Where the prose under an element lands on the chain: itself when on
@@ -235,7 +240,7 @@ def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]
     for block, chars in found.prose.items():
         if block in lands:
             landing = lands[block]
-        elif found.named.kind(block) > NONE:
+        elif found.named.kind(block) > NONE or block in beside:
             landing = lands[block] = None
         else:  # most blocks sit right below a landed element: one step
             element = block.getparent()
@@ -244,7 +249,7 @@ def _chain_mass(top: etree._Element, found: Survey) -> dict[etree._Element, int]
             elif element in lands:
                 landing = lands[element]
             else:
-                landing = _land(element, lands, found.named)
+                landing = _land(element, lands, found.named, beside)
             lands[block] = landing
         if landing is not None:
             direct[landing] += chars
@@ -260,6 +265,7 @@ def _land(
     start: etree._Element,
     lands: dict[etree._Element, etree._Element | None],
     named: Names,
+    beside: frozenset[etree._Element],
 ) -> etree._Element | None:
     """Where prose under ``start`` lands (see :func:`_chain_mass`), noted in
     ``lands`` for each element passed on the way up."""
@@ -267,7 +273,8 @@ def _land(
     element: etree._Element | None = start
     while element is not None and element not in lands:
         path.append(element)
-        element = None if named.kind(element) > NONE else element.getparent()
+        stops = named.kind(element) > NONE or element in beside
+        element = None if stops else element.getparent()
     landing = lands[element] if element is not None else None
     lands.update(dict.fromkeys(path, landing))
     return landing
@@ -281,16 +288,18 @@ def climb(
     dense_share: float = DENSE_SHARE,
     loose_share: float = LOOSE_SHARE,
     climb_share: float = CLIMB_SHARE,
+    beside: frozenset[etree._Element] = frozenset(),
 ) -> etree._Element:
     """The ancestor of ``top`` (or ``top``) that holds the article; ``stops``
     (content elements outside comments) are never passed.
 
-    Evidence: the prose each step up would add, outside named subtrees, as a
-    share of all the text it would add: at least ``dense_share``, or
-    ``loose_share`` while the container holds under ``climb_share`` of the
-    page's prose.
+    Evidence: the prose each step up would add, outside named subtrees and
+    the boxes of ``beside`` (none holding ``top``: the teasers of other
+    pages set beside the article), as a share of all the text it would
+    add: at least ``dense_share``, or ``loose_share`` while the container
+    holds under ``climb_share`` of the page's prose outside them.
     """
-    mass = _chain_mass(top, found)
+    mass = _chain_mass(top, found, beside)
     total = mass[next(reversed(mass))]
     element, candidate = top, top
     added_text = 0  # text between ``element`` and ``candidate``

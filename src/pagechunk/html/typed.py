@@ -45,6 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice
 from operator import itemgetter
 from typing import Any, cast
 
@@ -73,7 +74,9 @@ from pagechunk.vocabulary import HEADING_LEVELS
 __all__ = [
     "ANNOUNCED_MAX_CHARS",
     "ANNOUNCED_ROLES",
+    "AUTHOR_BOX_MAX_CHARS",
     "AUTHOR_MAX_CHARS",
+    "AUTHOR_WORDS",
     "CONTENT_SHARE",
     "FOCUS_SHARE",
     "FORM_REPEATS",
@@ -110,11 +113,14 @@ __all__ = [
     "OUTSIDE_PARAGRAPH",
     "OUTSIDE_PROSE",
     "OTHER_ITEMS_MAX_WORDS",
+    "OTHER_ITEMS_NAMES",
     "PRODUCT_SHELVES",
     "POPUP_ROLES",
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
     "SHELF_TYPES",
+    "TEASER_PROSE",
+    "TEASER_TITLE_CHARS",
     "TEASER_SHELVES",
     "TEASER_TYPES",
     "SITE_CHROME_EDGE",
@@ -312,6 +318,12 @@ DRAWINGS = frozenset(["graphic", "graphics", "illustration", "illustrations"])
 DRAWING_SHARE = 0.5
 """Share of a whole-page type's text a box named as a picture may hold and
 still go; one that holds more is the page."""
+
+OTHER_ITEMS_NAMES = ("social", "trending", "recommend")
+"""Beginnings of ``class`` or ``id`` words that name a box beside a whole
+page's own items: its links to social networks (``social-links``), the
+site's trending items (``trending-searches``), items recommended to the
+reader (``recommended-products``, ``recommendations``)."""
 
 MENU_LINK_SHARE = 0.5
 """Share of its text a box named as a menu must hold in links to be dropped
@@ -775,6 +787,7 @@ def _whole_page(
         + _menus(total, boxes)
         + _comment_boxes(root, total)
         + _drawings(boxes, total)
+        + _other_items_boxes(total, boxes)
     )
     if chosen.content:
         # The prose outside the content elements that the walk keeps to.
@@ -1044,6 +1057,26 @@ def _drawings(boxes: list[_NamedBox], total: int) -> list[tuple[etree._Element, 
     ]
 
 
+def _other_items_boxes(
+    total: int, boxes: list[_NamedBox]
+) -> list[tuple[etree._Element, str]]:
+    """The boxes beside a whole-page type's items: boxes whose ``class`` or
+    ``id`` words begin with one of :data:`OTHER_ITEMS_NAMES` (links to
+    social networks, trending or recommended items) and that hold under
+    :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters; a
+    box holding more is the page's own list (a page of trending items).
+    ``boxes`` are the page's :func:`_named_boxes`."""
+    limit = LIST_CHROME_SHARE * total
+    return _outermost(
+        [
+            (e, "social links, trending or recommended items")
+            for e, words in boxes
+            if any(word.startswith(OTHER_ITEMS_NAMES) for word in words)
+            and text_length(e) < limit
+        ]
+    )
+
+
 def _labels_only(element: etree._Element) -> bool:
     """Whether every piece of an element's text is shorter than
     :data:`~pagechunk.html.focus.MIN_PROSE`: the labels of a drill-down
@@ -1299,6 +1332,15 @@ _DIALOG_RULE = "a dialog or cookie banner over the page"
 _UPSELL_RULE = "a loyalty prompt or a countdown"
 
 
+AUTHOR_WORDS = frozenset(["author", "authors"])
+"""Words of a ``class`` or ``id`` that name the box about an article's
+author (all of them :data:`BYLINE` words)."""
+
+AUTHOR_BOX_MAX_CHARS = 2000
+"""Characters a box about an article's author (name, role, a few lines of
+biography) may hold and still go."""
+
+
 def _bylines(
     container: etree._Element, top: etree._Element
 ) -> list[tuple[etree._Element, str]]:
@@ -1306,20 +1348,40 @@ def _bylines(
     for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
     characters and no heading. A story has one byline; when
     :data:`FORM_REPEATS` of them or more wear one ``class``, they are the
-    dates or authors of listed items (a calendar, a changelog) and stay."""
+    dates or authors of listed items (a calendar, a changelog) and stay.
+
+    The same look finds the box about the author: a box named for the
+    author (:data:`AUTHOR_WORDS`: ``post-author``, ``author_detail_box``,
+    ``BlogAuthors``) that holds more than a byline and at most
+    :data:`AUTHOR_BOX_MAX_CHARS` characters, no ``<h1>`` or ``<h2>``, and
+    not the densest element; :data:`FORM_REPEATS` such boxes of one
+    ``class`` are the authors of listed items, and stay."""
     keep = {top, *top.iterancestors()}
-    named = [
-        e
-        for e in container.iterdescendants(*_LIST_TAGS, "span", "time")
-        if e not in keep and BYLINE.intersection(_name_words(e))
-    ]
+    named = []
+    authors = []
+    for e in container.iterdescendants(*_LIST_TAGS, "span", "time"):
+        if e in keep:
+            continue
+        words = BYLINE.intersection(_name_words(e))
+        if words:
+            named.append(e)
+            if e.tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(words):
+                authors.append(e)
     classes = Counter(e.get("class") for e in named)
-    return [
+    found = [
         (e, "byline or date")
         for e in named
         if classes[e.get("class")] < FORM_REPEATS
         and text_length(e) <= BYLINE_MAX_CHARS
         and next(e.iterdescendants(*HEADING_LEVELS), None) is None
+    ]
+    classes = Counter(e.get("class") for e in authors)
+    return found + [
+        (e, "the author's box")
+        for e in authors
+        if classes[e.get("class")] < FORM_REPEATS
+        and BYLINE_MAX_CHARS < text_length(e) <= AUTHOR_BOX_MAX_CHARS
+        and next(e.iterdescendants("h1", "h2"), None) is None
     ]
 
 
@@ -1415,7 +1477,12 @@ def _article(
     content: set[etree._Element],
 ) -> Focus:
     _pardon_kin_names(found, top, mass)
-    container = climb(top, found, content_stops(found, content))
+    stops = content_stops(found, content)
+    container = climb(top, found, stops)
+    if container is not top:  # it grew, over teasers of other pages perhaps
+        teasers = _teasers(found, top)
+        if teasers:
+            container = climb(top, found, stops, beside=teasers)
     total = sum(found.prose.values())
     held = _prose_inside(found, container) if total else 0
     if total and held >= FOCUS_SHARE * total:
@@ -1445,6 +1512,85 @@ def _article(
         )
     chosen.dropped = _outermost(chosen.dropped + _tables_of_contents(container))
     return chosen
+
+
+TEASER_PROSE = 1
+"""Blocks of prose a teaser card may hold (its summary) beside its linked
+title: a section of the article with two paragraphs or more is no teaser."""
+
+TEASER_TITLE_CHARS = 25
+"""Characters a link to another page needs to be a teaser's title without
+a heading around it (a story's title, not "Read more")."""
+
+_TEASER_TITLES = etree.XPath(
+    "//a[@href and not(starts-with(@href, '#'))]"
+    f"[string-length(normalize-space()) >= {TEASER_TITLE_CHARS}"
+    " or parent::h1 or parent::h2 or parent::h3 or parent::h4 or parent::h5"
+    " or parent::h6 or h1 or h2 or h3 or h4 or h5 or h6]"
+)
+"""Teasers' titles: links to another page of :data:`TEASER_TITLE_CHARS` or
+more, or that a heading holds, or that hold a heading (a card that is one
+link)."""
+
+
+def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
+    """The teaser cards of other pages beside the article, which its
+    container must not climb over: boxes of one tag and exact ``class``,
+    :data:`FORM_REPEATS` or more under one parent, each holding a title
+    that links to another page (a linked heading, perhaps its section's
+    too, or a link of :data:`TEASER_TITLE_CHARS` or more) and at most
+    :data:`TEASER_PROSE` blocks of prose (a summary), none of them holding
+    ``top`` nor inside it, nor of the tag and ``class`` of a box holding
+    ``top`` (a grid of cards whose densest is one of them: the cards are
+    the page's content).
+
+    Evidence: a story's page sets the site's other stories below or beside
+    it ("Read this next", "Latest news"), each a card of its linked title,
+    its date and a line of summary; their summaries are prose, and read as
+    the article's, they let the container grow over the whole grid."""
+    held = {top, *top.iterancestors()}
+    own = {(e.tag, e.get("class")) for e in held}
+    # Each title link and the boxes above it, up to the densest element's
+    # ancestors, with whether they stand outside it: one walk up per link,
+    # stopped where an earlier walk passed.
+    outside: dict[etree._Element, bool] = {top: False}
+    titles = cast("list[etree._Element]", _TEASER_TITLES(top.getroottree()))
+    for title in titles:
+        path = []
+        verdict = True
+        box: etree._Element | None = title
+        while box is not None:
+            known = outside.get(box)
+            if known is not None:
+                verdict = known
+                break
+            if box in held:  # above the densest element, beside it
+                break
+            path.append(box)
+            box = box.getparent()
+        outside.update(dict.fromkeys(path, verdict))
+    groups: dict[tuple[Any, ...], list[etree._Element]] = {}
+    for box, beside in outside.items():
+        if not beside:
+            continue
+        kind = (box.tag, box.get("class"))
+        if kind[1] and kind not in own:
+            groups.setdefault((box.getparent(), *kind), []).append(box)
+    return frozenset(
+        box
+        for boxes in groups.values()
+        if len(boxes) >= FORM_REPEATS
+        and all(_summary_only(found, box) for box in boxes)
+        for box in boxes
+    )
+
+
+def _summary_only(found: Survey, box: etree._Element) -> bool:
+    """Whether ``box`` holds at most :data:`TEASER_PROSE` blocks of prose;
+    the count stops at the first block over it."""
+    prose = found.prose
+    blocks = (e for e in box.iter() if e in prose)
+    return next(islice(blocks, TEASER_PROSE, None), None) is None
 
 
 _KIN_BLOCKS = (*HEADING_LEVELS, "ul", "ol", "table")
