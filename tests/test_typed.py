@@ -1082,6 +1082,65 @@ def test_product_rule_grows_a_short_container_to_the_products_name() -> None:
     ]
 
 
+BOARD_DESCRIPTION = (
+    "Each board is cut, planed and sanded in our workshop from oak felled in"
+    " managed woodland. The end grain is sealed so the board does not split,"
+    " and rubber feet keep it steady on the counter."
+)
+BOARD_SUMMARY = (
+    "Cut from a single plank of English oak and finished with three coats of"
+    " food-safe oil."
+)
+
+
+def _shop_product(summary_tail: str = "") -> str:
+    # A shop's product page: the pictures, and beside them the summary box
+    # (name, price, short description, buy box); below them, the tabs with
+    # the description, then other products. The densest prose is the tab's.
+    return (
+        "<html><body><nav><a href='/'>Home</a><a href='/shop'>Shop</a></nav>"
+        "<div id='product-42' class='product'>"
+        "<div class='gallery'><img src='/board.jpg' alt='A board'></div>"
+        "<div class='summary entry-summary'><h1>Oak Chopping Board</h1>"
+        f"<p class='price'>£45.00</p><div class='short-description'><p>"
+        f"{BOARD_SUMMARY}</p></div>{summary_tail}"
+        "<form class='cart'><button>Add to basket</button></form></div>"
+        "<div class='tabs-wrapper'><div class='panel' role='tabpanel'>"
+        f"<h2>Description</h2><p>{BOARD_DESCRIPTION}</p>"
+        "<p>Wash by hand in warm soapy water and dry upright.</p></div></div>"
+        "<section class='related products'><h2>Related products</h2><ul>"
+        "<li><a href='/walnut'>Walnut Serving Board</a> £38.00</li></ul>"
+        "</section></div><footer><p>© Hearth and Home</p></footer>"
+        "</body></html>"
+    )
+
+
+def test_product_rule_keeps_the_summary_beside_the_pictures() -> None:
+    # The summary box holding the product's <h1> comes first, whole: its
+    # price and short description, not the name alone.
+    chosen, blocks = focused(_shop_product(), "product")
+    assert chosen.rule == "mass container, with the product's summary"
+    assert texts(blocks) == [
+        "Oak Chopping Board",
+        "£45.00",
+        BOARD_SUMMARY,
+        "Description",
+        BOARD_DESCRIPTION,
+        "Wash by hand in warm soapy water and dry upright.",
+    ]
+
+
+def test_product_summary_drops_the_reviews_inside_it() -> None:
+    # A rating widget in the summary box is one of the boxes of reviews,
+    # ratings or other products, as it is in the product's container.
+    chosen, blocks = focused(
+        _shop_product("<div class='reviews-summary'><p>4.8 (212 reviews)</p></div>"),
+        "product",
+    )
+    assert "4.8 (212 reviews)" not in texts(blocks)
+    assert BOARD_SUMMARY in texts(blocks)
+
+
 def test_product_reads_the_jsonld_description_the_page_does_not_show(page):
     name = "Harbour Blend coffee beans, 1 kg"
     details = f"{name} › Details"

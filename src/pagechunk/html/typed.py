@@ -1847,7 +1847,45 @@ def _product(
         + _menus(total, boxes)
         if e not in keep
     ]
-    return Focus([container], {container}, rule, _outermost(dropped))
+    containers = [container]
+    summary = _summary_box(root, container)
+    if summary is not None and text_length(summary) <= total:
+        # The box beside the picture gallery with the product's name, its
+        # price and its short description, above the described details.
+        containers.insert(0, summary)
+        rule += ", with the product's summary"
+        dropped += [
+            (e, "reviews, ratings or other products")
+            for e in summary.iterdescendants()
+            if _is_aside(e)
+        ]
+    return Focus(containers, set(containers), rule, _outermost(dropped))
+
+
+def _summary_box(
+    root: etree._Element, container: etree._Element
+) -> etree._Element | None:
+    """The box of a product's summary, when the product's container does not
+    hold the page's first ``<h1>``: the branch holding the ``<h1>`` of the
+    lowest box that holds both, when that box is no ``<body>`` (the whole
+    page) and the branch comes before the container. A shop lays out the
+    name, price, short description and buy box beside the pictures, and the
+    description and specifications below them, in tabs: the densest prose
+    is in the tabs. None when there is no such box."""
+    h1 = next(root.iter("h1"), None)
+    if h1 is None or h1 is container or not text_length(h1):
+        return None
+    if container in set(h1.iterancestors()) or h1 in set(container.iterancestors()):
+        return None
+    common = _common_ancestor(h1, container)
+    if common.tag in ("body", "html"):
+        return None
+    branch = h1
+    for element in h1.iterancestors():
+        if element is common:
+            break
+        branch = element
+    return branch if _before(branch, container) else None
 
 
 def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | None:
