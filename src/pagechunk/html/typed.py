@@ -1885,7 +1885,8 @@ def _summary_box(
         if element is common:
             break
         branch = element
-    return branch if _before(branch, container) else None
+    # The <h1> alone is no summary box: the focus step puts it first anyway.
+    return branch if branch is not h1 and _before(branch, container) else None
 
 
 def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | None:
