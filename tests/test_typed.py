@@ -3868,3 +3868,42 @@ def test_nodebb_suggested_topics_go(page):
         "1.3k",
         *ENGINE_POSTS,
     ]
+
+
+def test_vanilla_posts_options_menus_go(page):
+    # Vanilla: each post's "Options" flyout (class `Options`), its
+    # signature, reactions (Flag, Like, Quote) and the panel's related
+    # discussions go; the comments' heading and the sign-in note stay.
+    url = "https://baking.example.org/discussion/55/bread-dough-too-sticky-to-shape"
+    thread = read(page, "typed_forum_engine_vanilla", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        ENGINE_TITLE,
+        *ENGINE_POSTS[:2],
+        "Comments",
+        *ENGINE_POSTS[2:],
+        "Howdy, Stranger! It looks like you're new here. Sign in or register to"
+        " get started.",
+    ]
+
+
+def test_old_reddit_posts_vote_scores_go(page):
+    # old.reddit: the submission's score box (`score likes`, `score
+    # unvoted`...) goes with the buttons under each post; a comment's
+    # score spans are inline in its tagline and stay with it.
+    url = (
+        "https://old.reddit.com/r/Breadit/comments/abc/bread_dough_too_sticky_to_shape/"
+    )
+    thread = read(page, "typed_forum_engine_old_reddit", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        "Breadit",
+        ENGINE_TITLE + " (self.Breadit)",
+        "submitted 2 years ago by",
+        *ENGINE_POSTS[:2],
+        "all 42 comments",
+        "86 points87 points88 points 2 years ago (1 child)",
+        *ENGINE_POSTS[2:4],
+        "85 points86 points87 points 2 years ago (0 children)",
+        ENGINE_POSTS[4],
+    ]

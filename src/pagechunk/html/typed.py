@@ -225,7 +225,18 @@ member's card: "Joined / Mar 2019 / Messages / 1,204", or a name over its
 rank, join date and post count."""
 
 POST_CONTROLS = frozenset(
-    ["expand", "shrink", "collapse", "permalink", "likes", "liked", "likers", "share"]
+    [
+        "expand",
+        "shrink",
+        "collapse",
+        "permalink",
+        "likes",
+        "liked",
+        "likers",
+        "share",
+        "score",
+        "options",
+    ]
 )
 """Name words of a post's small controls and counters: a quote's "Click to
 expand..." and "Click to shrink...", the post's permalink ("#7"), its like
