@@ -135,6 +135,26 @@ def test_url_words_hosts_ids_and_dates_are_features():
     assert (dated["url_date"], dated["url_slug_words"]) == (1.0, 3 / 12)
 
 
+def test_a_forum_script_or_a_query_naming_a_thread_is_a_forum_url():
+    # Forum software that serves every page through one script names the
+    # thread in the script (phpBB's viewtopic.php, MyBB's and vBulletin's
+    # showthread.php) or in the query (SMF's index.php?topic=55.0).
+    nothing = Declared("", frozenset(), frozenset())
+    for url in (
+        "https://baking.example.org/viewtopic.php?t=55",
+        "https://baking.example.org/forum/showthread.php?t=55",
+        "https://baking.example.org/index.php?topic=55.0",
+        "https://baking.example.org/index.php?showtopic=12&view=getnewpost",
+    ):
+        assert page_features(url, nothing, None).get("url_forum") == 1.0, url
+    for url in (
+        "https://shop.example/index.php?route=product/product&product_id=42",
+        "https://blog.example/index.php?p=120",
+        "https://news.example/story.php?id=9&topics=world",
+    ):
+        assert "url_forum" not in page_features(url, nothing, None), url
+
+
 # The classifier
 
 

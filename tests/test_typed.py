@@ -3972,3 +3972,197 @@ def test_a_page_of_trending_items_keeps_its_list():
     chosen, blocks = focused(html, "listing")
     assert dropped(chosen) == []
     assert "tool-4" in texts(blocks)
+
+
+# Threads of the common forum engines, each page hand-written in the shape of
+# the engine's own templates (its class names, microdata and attributes),
+# with one thread of three posts: every post's body stays, in order, and the
+# engine's chrome goes.
+
+ENGINE_TITLE = "Bread dough too sticky to shape"
+ENGINE_POSTS = (
+    "My dough is so sticky after the first rise that it glues itself to the"
+    " bench and tears when I try to shape a boule.",
+    "I use 500 g of strong white flour, 375 g of water and 10 g of salt, mixed"
+    " by hand and left for three hours.",
+    "Seventy-five percent hydration is a lot for a first loaf; drop the water to"
+    " 325 g until you are used to handling the dough.",
+    "Wet your hands instead of flouring the bench, and use a bench scraper to"
+    " fold the dough over itself.",
+    "Thanks, I went down to 340 g of water and used the scraper, and the boule"
+    " held its shape in the oven this morning.",
+)
+FIRST, SECOND, THIRD = (
+    "\n".join(ENGINE_POSTS[:2]),
+    "\n".join(ENGINE_POSTS[2:4]),
+    ENGINE_POSTS[4],
+)
+
+
+def test_phpbb_thread_served_by_viewtopic_php_is_a_forum_without_similar_topics(page):
+    # prosilver: the URL names no forum word but its script (viewtopic.php);
+    # each post's signature, its profile <dl> and the "Similar topics" box
+    # (class `similar-topics`) go. The jump box's "Return to" link and the
+    # "Who is online" box are left (no general name marks them).
+    url = "https://baking.example.org/viewtopic.php?t=55"
+    thread = read(page, "typed_forum_engine_phpbb", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        ENGINE_TITLE,
+        ENGINE_TITLE,  # the first post's own subject
+        FIRST,
+        SECOND,
+        THIRD,
+        "Return to “Bread and Doughs”",
+        "Who is online",
+        "Users browsing this forum: No registered users and 1 guest",
+    ]
+
+
+def test_mybb_thread_keeps_posts_without_author_stats_or_signatures(page):
+    # MyBB's showthread.php: the author's statistics, the signature, the
+    # post's buttons and the "Possibly Related Threads" table go. Each
+    # post's "#1" and date stay (references of forum threads keep them as
+    # often as not).
+    url = "https://baking.example.org/showthread.php?tid=55"
+    thread = read(page, "typed_forum_engine_mybb", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        "#1",
+        "03-03-2025, 09:12 AM",
+        FIRST,
+        "#2",
+        "03-04-2025, 09:12 AM",
+        SECOND,
+        "#3",
+        "03-05-2025, 09:12 AM",
+        THIRD,
+    ]
+
+
+def test_smf_thread_addressed_by_its_query_is_a_forum(page):
+    # SMF 2.1: index.php?topic=55.0; the poster's card, "Posts: 1,204",
+    # the signature and the Like and Quote buttons go. The post's "#1" is
+    # text beside the subject once flattened and stays.
+    url = "https://baking.example.org/index.php?topic=55.0"
+    thread = read(page, "typed_forum_engine_smf21", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        "Baking Talk",  # the forum's name is the page's <h1>
+        ENGINE_TITLE,
+        "#1",
+        "March 03, 2025, 09:12:00 AM",
+        FIRST,
+        "#2",
+        "March 04, 2025, 09:12:00 AM",
+        SECOND,
+        "#3",
+        "March 05, 2025, 09:12:00 AM",
+        THIRD,
+    ]
+
+
+def test_bbpress_short_reply_is_kept_though_its_box_names_its_user(page):
+    # bbPress writes `user-id-4` into each post's class: a record's id, not
+    # a box named for the author, so a reply of under 200 characters stays.
+    url = "https://baking.example.org/forums/topic/bread-dough-too-sticky-to-shape/"
+    thread = read(page, "typed_forum_engine_bbpress", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [ENGINE_TITLE, *ENGINE_POSTS]
+
+
+def test_invision_signature_named_by_its_data_role_goes(page):
+    # Invision Community names a post's signature only in
+    # data-role="memberSignature"; the author pane, the reactions, the
+    # "Similar Content" widget and the pagination go as well.
+    url = "https://baking.example.org/topic/55-bread-dough-too-sticky-to-shape/"
+    thread = read(page, "typed_forum_engine_invision", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        ENGINE_TITLE,
+        "Posted March 3, 2025",
+        *ENGINE_POSTS[:2],
+        "Posted March 4, 2025",
+        *ENGINE_POSTS[2:4],
+        "Posted March 5, 2025",
+        ENGINE_POSTS[4],
+    ]
+
+
+def test_github_discussion_keeps_a_short_reply_in_a_user_select_table(page):
+    # GitHub writes each comment's body into a table of class
+    # `user-select-contain`, a CSS utility: a short reply stays.
+    url = "https://github.example.com/breadlab/proofer/discussions/57"
+    thread = read(page, "typed_forum_engine_github_discussion", url)
+    assert thread.page_type == "forum"
+    reply = (
+        "What hydration are you using, and is the flour a bread flour or all-purpose?"
+    )
+    assert texts(thread.blocks) == [
+        ENGINE_TITLE + " #57",
+        " ".join(ENGINE_POSTS[:2]),
+        "Answer",
+        "Marked as answer",
+        " ".join(ENGINE_POSTS[2:4]),
+        "Mar 5, 2025",
+        reply,
+        ENGINE_POSTS[4],
+        "Mar 5, 2025",
+        reply,
+    ]
+
+
+def test_nodebb_suggested_topics_go(page):
+    # NodeBB (Persona): the posts' signatures and footers and the
+    # "Suggested Topics" box (`suggested-topics`) go; the topic's stats line
+    # under the title stays.
+    url = "https://baking.example.org/topic/55/bread-dough-too-sticky-to-shape"
+    thread = read(page, "typed_forum_engine_nodebb", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        ENGINE_TITLE,
+        "Bread and Doughs",
+        "3",
+        "6",
+        "1.3k",
+        *ENGINE_POSTS,
+    ]
+
+
+def test_vanilla_posts_options_menus_go(page):
+    # Vanilla: each post's "Options" flyout (class `Options`), its
+    # signature, reactions (Flag, Like, Quote) and the panel's related
+    # discussions go; the comments' heading and the sign-in note stay.
+    url = "https://baking.example.org/discussion/55/bread-dough-too-sticky-to-shape"
+    thread = read(page, "typed_forum_engine_vanilla", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        ENGINE_TITLE,
+        *ENGINE_POSTS[:2],
+        "Comments",
+        *ENGINE_POSTS[2:],
+        "Howdy, Stranger! It looks like you're new here. Sign in or register to"
+        " get started.",
+    ]
+
+
+def test_old_reddit_posts_vote_scores_go(page):
+    # old.reddit: the submission's score box (`score likes`, `score
+    # unvoted`...) goes with the buttons under each post; a comment's
+    # score spans are inline in its tagline and stay with it.
+    url = (
+        "https://old.reddit.com/r/Breadit/comments/abc/bread_dough_too_sticky_to_shape/"
+    )
+    thread = read(page, "typed_forum_engine_old_reddit", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        "Breadit",
+        ENGINE_TITLE + " (self.Breadit)",
+        "submitted 2 years ago by",
+        *ENGINE_POSTS[:2],
+        "all 42 comments",
+        "86 points87 points88 points 2 years ago (1 child)",
+        *ENGINE_POSTS[2:4],
+        "85 points86 points87 points 2 years ago (0 children)",
+        ENGINE_POSTS[4],
+    ]

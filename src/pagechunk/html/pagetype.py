@@ -112,6 +112,10 @@ _URL_WORDS = {
         "programs pages a"
     ),
 }
+_QUERY_FORUM_WORDS = frozenset(["topic", "thread", "showtopic", "threadid"])
+"""Names of a query's parameters that say it addresses a forum thread
+(``index.php?topic=55.0``, ``index.php?showtopic=12``): forum software that
+routes every page through one script names the thread in its query."""
 _URL_GROUPS: dict[str, list[str]] = {}
 for _group, _words in _URL_WORDS.items():
     for _word in _words.split():
@@ -314,8 +318,11 @@ def _url_features(url: str, features: dict[str, float]) -> None:
     features["url_root"] = float(not segments)
     features["url_query"] = float(bool(parts.query))
     for segment in segments:
-        for group in _URL_GROUPS.get(segment, ()):
+        for group in _URL_GROUPS.get(_EXTENSION.sub("", segment), ()):
             features["url_" + group] = 1.0
+    for pair in parts.query.lower().split("&"):
+        if pair.partition("=")[0] in _QUERY_FORUM_WORDS:
+            features["url_forum"] = 1.0
     last = _EXTENSION.sub("", segments[-1]) if segments else ""
     slug_words = sum(1 for w in _SLUG.split(last) if w.isalpha())
     features["url_slug_words"] = min(slug_words, 12) / 12

@@ -207,9 +207,12 @@ POST_CHROME = frozenset(
         "vote",
         "votes",
         "votecell",
+        "similar",
+        "suggested",
     ]
 )
-"""Name words of per-post chrome on forums."""
+"""Name words of per-post chrome on forums, and of the thread's box of other
+threads (phpBB's ``similar-topics``, NodeBB's ``suggested-topics``)."""
 
 POST_AUTHOR = frozenset(["user", "author", "poster", "member"])
 """Name words of the box beside or above each post that shows who wrote it:
@@ -228,7 +231,18 @@ member's card: "Joined / Mar 2019 / Messages / 1,204", or a name over its
 rank, join date and post count."""
 
 POST_CONTROLS = frozenset(
-    ["expand", "shrink", "collapse", "permalink", "likes", "liked", "likers", "share"]
+    [
+        "expand",
+        "shrink",
+        "collapse",
+        "permalink",
+        "likes",
+        "liked",
+        "likers",
+        "share",
+        "score",
+        "options",
+    ]
 )
 """Name words of a post's small controls and counters: a quote's "Click to
 expand..." and "Click to shrink...", the post's permalink ("#7"), its like
@@ -2050,6 +2064,7 @@ def _post_chrome(container: etree._Element) -> list[etree._Element]:
         if isinstance(e.tag, str)
         and (
             POST_CHROME.intersection(_name_words(e))
+            or POST_CHROME.intersection(_value_words(e.get("data-role")))
             or _stats_list(e)
             or _author_box(e)
             or _post_control(e)
@@ -2153,13 +2168,38 @@ def _post_header(element: etree._Element) -> bool:
 
 def _author_box(element: etree._Element) -> bool:
     """A box named for a post's author (``message-user``,
-    ``ipsEntry__author-column``) that holds a few labels, not a post."""
-    words = _name_words(element)
+    ``ipsEntry__author-column``) that holds a few labels, not a post. Only
+    the names that say what a box is are read (:func:`_role_words`): a
+    post's ``user-id-4`` says who wrote it, and ``user-select-contain`` how
+    its text is selected."""
+    words = _role_words(element)
     return (
         bool(POST_AUTHOR.intersection(words))
         and not POST_BODY.intersection(words)
         and text_length(element) <= AUTHOR_MAX_CHARS
     )
+
+
+CSS_PROPERTY_NAMES = ("user-select",)
+"""Starts of utility class names that set one CSS property (Primer's
+``user-select-contain``, ``user-select-none``): they say how a box is
+drawn, not what it is."""
+
+
+def _role_words(element: etree._Element) -> frozenset[str]:
+    """The words of the ``class`` and ``id`` names of an element that say
+    what it is: names holding a digit are a record's identifier (a post's
+    ``user-id-4``, ``post-103``), and names starting with a CSS property
+    (:data:`CSS_PROPERTY_NAMES`) a utility class; both are left out."""
+    names = " ".join(
+        name
+        for value in (element.get("class"), element.get("id"))
+        if value
+        for name in value.split()
+        if not any(c.isdigit() for c in name)
+        and not name.lower().startswith(CSS_PROPERTY_NAMES)
+    )
+    return _value_words(names)
 
 
 def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
