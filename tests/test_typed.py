@@ -3713,3 +3713,82 @@ def test_a_tag_name_lxml_will_not_filter_by_is_matched_one_by_one() -> None:
     assert tag == "x\x01y"
     assert [e.text for e in _of_tag(box.iterchildren, tag)] == ["one", "three"]
     assert [e.text for e in _of_tag(box.iterchildren, "p")] == ["two"]
+
+
+GENERATOR_DOCS_URL = "https://docs.courier.example/guides/pools/"
+
+
+def test_docs_callout_marked_as_an_alert_stays_and_the_feedback_widget_goes(page):
+    # Docsy's alert shortcode writes role="alert" with its title in a
+    # role="heading": a callout of the text, not a message announced as the
+    # page changes. Its feedback widget ("Was this page helpful?") sits
+    # inside the article's box, under a heading of its own.
+    pools = "Connection pools"
+    sizing = f"{pools} › Sizing the pool"
+    docs = read(page, "typed_docs_hugo_docsy", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading(pools, pools, 1),
+        Block(
+            "A client keeps its connections open in a pool, so that the next"
+            " request to the same host skips the handshake.",
+            pools,
+        ),
+        heading("Sizing the pool", sizing, 2),
+        *under(
+            sizing,
+            "Give the pool one connection for each request you expect to have in"
+            " flight at the busiest moment.",
+            "Warning",
+            "A pool larger than the server's own limit makes requests queue on the"
+            " server instead of in the client.",
+        ),
+    ]
+
+
+def test_docs_blank_permalinks_leave_no_zero_width_space_in_headings(page):
+    # Docusaurus's hash-link holds only "&#8203;".
+    connect = "Timeouts › Connect timeout"
+    docs = read(page, "typed_docs_docusaurus", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading("Timeouts", "Timeouts", 1),
+        Block(
+            "Every request carries a deadline, after which the client gives up and"
+            " raises an error of its own.",
+            "Timeouts",
+        ),
+        heading("Connect timeout", connect, 2),
+        Block(
+            "The connect timeout bounds the time spent opening the socket and"
+            " finishing the handshake.",
+            connect,
+        ),
+        heading("Name lookups", f"{connect} › Name lookups", 3),
+        Block(
+            "A slow name lookup counts against the connect timeout, not against"
+            " the read timeout.",
+            f"{connect} › Name lookups",
+        ),
+    ]
+
+
+def test_docs_pagination_inside_the_article_goes(page):
+    # docsify's pagination plugin writes the previous and next pages'
+    # links inside the article's <article>, after its text.
+    docs = read(page, "typed_docs_docsify", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    skip = "Proxies › Hosts that skip the proxy"
+    assert docs.blocks[-3:] == [
+        Block(
+            "The client reads the proxy to use from the environment, the way"
+            " most command-line tools do.",
+            "Proxies",
+        ),
+        heading("Hosts that skip the proxy", skip, 2),
+        Block(
+            "List in the no-proxy variable the hosts that the client should reach"
+            " directly, separated by commas.",
+            skip,
+        ),
+    ]

@@ -1443,8 +1443,45 @@ def _article(
             "mass container (the densest holds little of the prose)",
             _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
         )
-    chosen.dropped = _outermost(chosen.dropped + _tables_of_contents(container))
+    chosen.dropped = _outermost(
+        chosen.dropped + _tables_of_contents(container) + _page_widgets(container, top)
+    )
     return chosen
+
+
+PAGE_WIDGET_WORDS = frozenset({"feedback", "pagination", "pager"})
+"""``class``/``id`` words of the widgets a documentation theme sets inside
+the article's box, after its text: the "Was this page helpful?" question
+with its answers (Docsy's ``feedback--question``, MDN's
+``feedback-question``), and the links to the previous and next page
+(docsify's ``pagination-item``, Bootstrap's ``pager``)."""
+
+PAGE_WIDGET_MAX_CHARS = 300
+"""The most text such a widget may hold; more is content the page named so
+(a section of customers' feedback)."""
+
+
+def _page_widgets(
+    container: etree._Element, top: etree._Element
+) -> list[tuple[etree._Element, str]]:
+    """The feedback and pagination widgets inside the article's container
+    (:data:`PAGE_WIDGET_WORDS` in a ``class``, or an ``id`` that is one
+    of them alone: an ``id`` of more words is often the slug of a
+    heading's text, "Enable password input feedback"), each at most
+    :data:`PAGE_WIDGET_MAX_CHARS` characters and not holding the densest
+    element."""
+    keep = {top, *top.iterancestors()}
+    return [
+        (element, "a feedback or pagination widget")
+        for element in container.iterdescendants()
+        if element not in keep
+        and isinstance(element.tag, str)
+        and (
+            _value_words(element.get("class")) & PAGE_WIDGET_WORDS
+            or (element.get("id") or "").strip().lower() in PAGE_WIDGET_WORDS
+        )
+        and text_length(element) <= PAGE_WIDGET_MAX_CHARS
+    ]
 
 
 _KIN_BLOCKS = (*HEADING_LEVELS, "ul", "ol", "table")
@@ -2165,6 +2202,28 @@ def drop_unseen_text(root: etree._Element) -> None:
         remove_keeping_tail(element)
     for element in _announced(root):
         remove_keeping_tail(element)
+    for element in _blank_heading_links(root):
+        remove_keeping_tail(element)
+
+
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
+"""Characters that print nothing and are no whitespace to Python's
+``str.split``: zero-width space and joiners, word joiner, byte order mark."""
+
+
+def _blank_heading_links(root: etree._Element) -> list[etree._Element]:
+    """The permalinks inside headings that show nothing but a zero-width
+    character (Docusaurus's ``hash-link``, VitePress's ``header-anchor``
+    write ``&#8203;`` so that the link has a box to hover): left in, the
+    character ends the heading's text and every heading path under it."""
+    found = []
+    for heading in root.iter(*HEADING_LEVELS):
+        for link in heading.iterdescendants("a"):
+            if (link.get("href") or "").startswith("#"):
+                text = cast(str, link.xpath("string()")).strip()
+                if text and not text.strip(_INVISIBLE):
+                    found.append(link)
+    return found
 
 
 def spare_chrome_around_main(
@@ -2452,13 +2511,21 @@ def _announced(root: etree._Element) -> list[etree._Element]:
         element = role.getparent()
         if text_length(element) > limit:
             continue
-        if (
-            applied in CHOICE_ROLES
-            and next(element.iterdescendants(*HEADING_LEVELS), None) is not None
-        ):
-            continue  # a tab, or a section marked so, that its heading names
+        if _holds_heading(element):
+            # A tab, or a section marked so, that its heading names; a
+            # callout with its title (Bootstrap's ``alert-heading``).
+            continue
         found.append(element)
     return found
+
+
+def _holds_heading(element: etree._Element) -> bool:
+    """Whether an element holds a heading: an ``<h1>``-``<h6>`` or an
+    element of ``role="heading"``."""
+    return next(element.iterdescendants(*HEADING_LEVELS), None) is not None or any(
+        (inner.get("role") or "").strip().lower() == "heading"
+        for inner in element.iterdescendants()
+    )
 
 
 def _unseen(root: etree._Element) -> list[etree._Element]:
