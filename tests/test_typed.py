@@ -3792,3 +3792,47 @@ def test_docs_pagination_inside_the_article_goes(page):
             skip,
         ),
     ]
+
+
+def test_docs_code_written_line_by_line_is_one_code_block(page):
+    # Expressive Code (Starlight) writes each line of code as a <div>
+    # inside <code>, and names the language only in data-language.
+    register = "Hooks › Register a hook"
+    docs = read(page, "typed_docs_starlight", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading("Hooks", "Hooks", 1),
+        Block(
+            "A hook is a function the client calls at a fixed point of every"
+            " request, before it is sent or after the answer comes.",
+            "Hooks",
+        ),
+        heading("Register a hook", register, 2),
+        Block(
+            "Pass the hook to the client when you build it, under the name of the"
+            " point where it runs.",
+            register,
+        ),
+        Block("def log_request(request):\n    print(request.url)", register, "code"),
+        Block(
+            "A hook that raises an error stops the request, so catch what you do"
+            " not mean to end it.",
+            register,
+        ),
+    ]
+    assert docs.blocks[4].language == "python"
+
+
+def test_docs_language_label_beside_the_code_goes(page):
+    # VitePress shows the language in a <span class="lang"> beside <pre>.
+    jar = "Cookies › Share a jar"
+    docs = read(page, "typed_docs_vitepress", GENERATOR_DOCS_URL)
+    assert docs.blocks[-2:] == [
+        Block(
+            "Two clients that should act as one visitor can be given the same"
+            " cookie jar.",
+            jar,
+        ),
+        Block("const jar = new CookieJar()", jar, "code"),
+    ]
+    assert docs.blocks[-1].language == "js"

@@ -50,6 +50,7 @@ from typing import Any, cast
 
 from lxml import etree
 
+from pagechunk.html.flatten import code_language
 from pagechunk.html.focus import (
     BOILERPLATE,
     COMMENTS,
@@ -128,6 +129,7 @@ __all__ = [
     "Focus",
     "Trace",
     "drop_unseen_text",
+    "read_code_blocks",
     "focus_page",
     "show_folded_content",
     "space_adjacent_links",
@@ -2224,6 +2226,116 @@ def _blank_heading_links(root: etree._Element) -> list[etree._Element]:
                 if text and not text.strip(_INVISIBLE):
                     found.append(link)
     return found
+
+
+CODE_LANGUAGE_ATTRIBUTES = ("data-language", "data-lang")
+"""Attributes in which a code block's ``<pre>`` or ``<code>`` names its
+language when no class does: Expressive Code (Starlight) and Nextra write
+``data-language``, docsify ``data-lang``."""
+
+LANGUAGE_LABEL_MAX_CHARS = 20
+"""The most text the label a theme shows above a code block ("bash",
+"Python") may hold."""
+
+_CODE_LINE_TAGS = ("div", "p")
+"""Block tags a highlighter may write one per line inside a ``<code>``."""
+
+
+def read_code_blocks(root: etree._Element) -> None:
+    """Tidy, in place and before pruning, the code blocks a theme writes in
+    shapes the walk would misread.
+
+    A ``<code>`` inside a ``<pre>`` that writes each line as a block
+    element (Expressive Code's ``<div class="ec-line">``, Starlight's code
+    blocks) gets its lines as text, one line each: read as they were, each
+    line became a paragraph of its own. A ``<pre>`` that names its language
+    only in an attribute (:data:`CODE_LANGUAGE_ATTRIBUTES`) or in
+    SyntaxHighlighter's ``class="brush: js"`` (MDN) gets a ``language-``
+    class, which the walk reads. The label that shows that language beside
+    the code (VitePress's ``<span class="lang">``, MDN's
+    ``language-name``), at most :data:`LANGUAGE_LABEL_MAX_CHARS` characters
+    in the block's box or the box around it, goes: the block carries its
+    language already."""
+    for pre in list(root.iter("pre")):
+        for code in pre.iterdescendants("code"):
+            if next(code.iterdescendants(*_CODE_LINE_TAGS), None) is not None:
+                _join_code_lines(code)
+        language = code_language(pre) or _declared_language(pre)
+        if not language:
+            continue
+        if not code_language(pre):
+            pre.set("class", f"{pre.get('class') or ''} language-{language}".strip())
+        for label in _language_labels(pre, language):
+            remove_keeping_tail(label)
+
+
+def _join_code_lines(code: etree._Element) -> None:
+    """Make a ``<code>`` that writes its lines as block elements one text,
+    a line break at each line element's start and end."""
+    parts: list[str] = []
+
+    def read(element: etree._Element) -> None:
+        line = element.tag in _CODE_LINE_TAGS
+        if line and parts and not parts[-1].endswith("\n"):
+            parts.append("\n")
+        if isinstance(element.tag, str) and element.text:
+            parts.append(element.text)
+        for child in element:
+            read(child)
+            if child.tail:
+                parts.append(child.tail)
+        if line and parts and not parts[-1].endswith("\n"):
+            parts.append("\n")
+
+    read(code)
+    del code[:]
+    code.text = "".join(parts).strip("\n")
+
+
+def _declared_language(pre: etree._Element) -> str:
+    """The language a ``<pre>`` or a ``<code>`` in it names in an attribute
+    or after ``brush:`` in its ``class``; ``""`` when none does."""
+    for element in (pre, *pre.iterdescendants("code")):
+        for attribute in CODE_LANGUAGE_ATTRIBUTES:
+            value = (element.get(attribute) or "").strip().lower()
+            if value.isalnum():
+                return value
+        words = (element.get("class") or "").lower().split()
+        if "brush:" in words[:-1]:
+            value = words[words.index("brush:") + 1]
+            if value.isalnum():
+                return value
+    return ""
+
+
+def _language_labels(pre: etree._Element, language: str) -> list[etree._Element]:
+    """The elements near a code block's code, outside it, whose whole text
+    is its language: in its parent or its grandparent, or in the ``<pre>``
+    beside the ``<code>`` (Antora's ``source-lang``)."""
+    codes = list(pre.iterdescendants("code")) or [pre]
+    inside = {pre, *pre.iterancestors()}
+    for code in codes:
+        inside.update(code.iterdescendants())
+        inside.add(code)
+    for box in list(pre.iterancestors())[:2]:
+        found = [
+            element
+            for element in box.iterdescendants()
+            if element not in inside
+            and isinstance(element.tag, str)
+            and text_length(element) <= LANGUAGE_LABEL_MAX_CHARS
+            and cast(str, element.xpath("string()")).strip().lower() == language
+            and next(element.iterdescendants("pre"), None) is None
+        ]
+        if found:
+            return _outermost_elements(found)
+    return []
+
+
+def _outermost_elements(elements: list[etree._Element]) -> list[etree._Element]:
+    """Those of ``elements`` that no other of them holds."""
+    chosen = set(elements)
+    return [e for e in elements if not any(a in chosen for a in e.iterancestors())]
 
 
 def spare_chrome_around_main(
