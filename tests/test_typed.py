@@ -3836,3 +3836,24 @@ def test_docs_language_label_beside_the_code_goes(page):
         Block("const jar = new CookieJar()", jar, "code"),
     ]
     assert docs.blocks[-1].language == "js"
+
+
+def test_docs_glyph_permalinks_leave_headings(page):
+    # rustdoc starts each heading of a docblock with a "§" link to itself.
+    limits = "Connection pools › Limits"
+    docs = read(page, "typed_docs_rustdoc", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks[-4:] == [
+        heading("Connection pools", "Connection pools", 1),
+        Block(
+            "The pool keeps idle connections to each host and lends one to the"
+            " next request that goes there.",
+            "Connection pools",
+        ),
+        heading("Limits", limits, 2),
+        Block(
+            "A pool holds at most sixteen idle connections per host unless you set"
+            " another limit when you build it.",
+            limits,
+        ),
+    ]

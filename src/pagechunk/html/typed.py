@@ -2208,22 +2208,36 @@ def drop_unseen_text(root: etree._Element) -> None:
         remove_keeping_tail(element)
 
 
+PERMALINK_MAX_CHARS = 2
+"""The most characters, none a letter or a digit, that a permalink inside
+a heading may show and still go ("§", "#", "🔗")."""
+
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 """Characters that print nothing and are no whitespace to Python's
 ``str.split``: zero-width space and joiners, word joiner, byte order mark."""
 
 
 def _blank_heading_links(root: etree._Element) -> list[etree._Element]:
-    """The permalinks inside headings that show nothing but a zero-width
-    character (Docusaurus's ``hash-link``, VitePress's ``header-anchor``
-    write ``&#8203;`` so that the link has a box to hover): left in, the
-    character ends the heading's text and every heading path under it."""
+    """The permalinks inside headings: links to a place on the page
+    (``href="#..."``) whose text is nothing but zero-width characters
+    (Docusaurus's ``hash-link`` and VitePress's ``header-anchor`` write
+    ``&#8203;`` so that the link has a box to hover) or at most
+    :data:`PERMALINK_MAX_CHARS` characters none of which is a letter or a
+    digit (rustdoc's ``§``, a ``#``). Left in, the character ends the
+    heading's text, or starts it, and every heading path under it."""
     found = []
     for heading in root.iter(*HEADING_LEVELS):
         for link in heading.iterdescendants("a"):
             if (link.get("href") or "").startswith("#"):
                 text = cast(str, link.xpath("string()")).strip()
-                if text and not text.strip(_INVISIBLE):
+                glyphs = text.strip(_INVISIBLE).strip()
+                if text and (
+                    not glyphs
+                    or (
+                        len(glyphs) <= PERMALINK_MAX_CHARS
+                        and not any(c.isalnum() for c in glyphs)
+                    )
+                ):
                     found.append(link)
     return found
 
