@@ -3857,3 +3857,25 @@ def test_docs_glyph_permalinks_leave_headings(page):
             limits,
         ),
     ]
+
+
+def test_docs_site_title_in_an_h1_above_the_content_goes(page):
+    # mdBook writes the book's title as an <h1> in its menu bar, above the
+    # chapter, which has an <h1> of its own.
+    loops = "Redirects › Loops"
+    docs = read(page, "typed_docs_mdbook", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading("Redirects", "Redirects", 1),
+        Block(
+            "The client follows a redirect on its own, up to ten in a row, and keeps"
+            " the method unless the server asks for a GET.",
+            "Redirects",
+        ),
+        heading("Loops", loops, 2),
+        Block(
+            "A chain of redirects that comes back to an address it has seen ends"
+            " with an error rather than a hang.",
+            loops,
+        ),
+    ]

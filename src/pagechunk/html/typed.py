@@ -2055,7 +2055,9 @@ def _common_ancestor(a: etree._Element, b: etree._Element) -> etree._Element:
 
 def _add_heading(root: etree._Element, chosen: Focus) -> None:
     """Put the page's first ``<h1>`` before the containers when it stands
-    outside and before them: it heads what they hold."""
+    outside and before them and they hold no ``<h1>`` of their own: it heads
+    what they hold. When they hold one, the first is the site's name
+    (mdBook's ``menu-title``, docsify's ``app-name``)."""
     h1 = next(root.iter("h1"), None)
     if h1 is None or not text_length(h1):
         return
@@ -2067,6 +2069,12 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
             return
     if not _before(h1, first):
         return
+    if any(
+        text_length(inner)
+        for container in chosen.containers
+        for inner in container.iterdescendants("h1")
+    ):
+        return  # the content has its own title; the first <h1> is the site's
     chosen.containers.insert(0, h1)
     chosen.content.add(h1)
     chosen.rule += ", with the page's <h1>"
