@@ -3879,3 +3879,25 @@ def test_docs_site_title_in_an_h1_above_the_content_goes(page):
             loops,
         ),
     ]
+
+
+def test_docs_page_metadata_line_goes(page):
+    # Microsoft Learn lists the article's kind and date under its <h1>, in
+    # a list named "metadata": a date line.
+    keys = "Rotate client keys"
+    docs = read(page, "typed_docs_ms_learn", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading(keys, keys, 1),
+        Block(
+            "Issue the new key before you revoke the old one, so that no request is"
+            " refused while the clients change over.",
+            keys,
+        ),
+        heading("Revoke the old key", f"{keys} › Revoke the old key", 2),
+        Block(
+            "Revoke the old key once the logs show that no client has sent it for a"
+            " full day.",
+            f"{keys} › Revoke the old key",
+        ),
+    ]

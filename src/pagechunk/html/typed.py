@@ -421,6 +421,7 @@ BYLINE = frozenset(
         "timestamp",
         "readtime",
         "meta",
+        "metadata",
     ]
 )
 """Name words of an article's byline and date line."""
