@@ -3901,3 +3901,28 @@ def test_docs_page_metadata_line_goes(page):
             f"{keys} › Revoke the old key",
         ),
     ]
+
+
+UNTITLED_ALERT = """<html><head><title>Retries</title></head><body>
+<nav><a href="/docs/">Docs</a> <a href="/blog/">Blog</a></nav>
+<main><div class="td-content"><h1>Retries</h1>
+<p>The client sends a request again when the connection drops before an
+answer comes.</p>
+<div class="alert alert-info" role="alert">
+<p>Only requests that are safe to repeat are sent again.</p></div>
+<div class="alert alert-success" role="alert">Saved.</div>
+<p>Each attempt waits twice as long as the one before it, up to a minute.</p>
+</div></main></body></html>"""
+
+
+def test_an_alert_written_in_paragraphs_stays_and_a_short_message_goes():
+    # Docsy's alert shortcode without a title: role="alert" around a
+    # paragraph of the text. A bare "Saved." is a message, and goes.
+    docs = extract(UNTITLED_ALERT, base_url=GENERATOR_DOCS_URL)
+    assert texts(docs.blocks) == [
+        "Retries",
+        "The client sends a request again when the connection drops before an"
+        " answer comes.",
+        "Only requests that are safe to repeat are sent again.",
+        "Each attempt waits twice as long as the one before it, up to a minute.",
+    ]

@@ -2650,6 +2650,10 @@ def _announced(root: etree._Element) -> list[etree._Element]:
             # A tab, or a section marked so, that its heading names; a
             # callout with its title (Bootstrap's ``alert-heading``).
             continue
+        if applied in ANNOUNCED_ROLES and any(
+            text_length(p) >= MIN_PROSE for p in element.iterdescendants("p")
+        ):
+            continue  # a callout written in paragraphs (Docsy's, untitled)
         found.append(element)
     return found
 
