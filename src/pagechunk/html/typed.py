@@ -2351,14 +2351,8 @@ def _language_labels(pre: etree._Element, language: str) -> list[etree._Element]
             and next(element.iterdescendants("pre"), None) is None
         ]
         if found:
-            return _outermost_elements(found)
+            return [e for e, _ in _outermost([(e, "") for e in found])]
     return []
-
-
-def _outermost_elements(elements: list[etree._Element]) -> list[etree._Element]:
-    """Those of ``elements`` that no other of them holds."""
-    chosen = set(elements)
-    return [e for e in elements if not any(a in chosen for a in e.iterancestors())]
 
 
 def spare_chrome_around_main(
