@@ -4166,3 +4166,216 @@ def test_old_reddit_posts_vote_scores_go(page):
         "85 points86 points87 points 2 years ago (0 children)",
         ENGINE_POSTS[4],
     ]
+
+
+GENERATOR_DOCS_URL = "https://docs.courier.example/guides/pools/"
+
+
+def test_docs_callout_marked_as_an_alert_stays_and_the_feedback_widget_goes(page):
+    # Docsy's alert shortcode writes role="alert" with its title in a
+    # role="heading": a callout of the text, not a message announced as the
+    # page changes. Its feedback widget ("Was this page helpful?") sits
+    # inside the article's box, under a heading of its own.
+    pools = "Connection pools"
+    sizing = f"{pools} › Sizing the pool"
+    docs = read(page, "typed_docs_hugo_docsy", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading(pools, pools, 1),
+        Block(
+            "A client keeps its connections open in a pool, so that the next"
+            " request to the same host skips the handshake.",
+            pools,
+        ),
+        heading("Sizing the pool", sizing, 2),
+        *under(
+            sizing,
+            "Give the pool one connection for each request you expect to have in"
+            " flight at the busiest moment.",
+            "Warning",
+            "A pool larger than the server's own limit makes requests queue on the"
+            " server instead of in the client.",
+        ),
+    ]
+
+
+def test_docs_blank_permalinks_leave_no_zero_width_space_in_headings(page):
+    # Docusaurus's hash-link holds only "&#8203;".
+    connect = "Timeouts › Connect timeout"
+    docs = read(page, "typed_docs_docusaurus", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading("Timeouts", "Timeouts", 1),
+        Block(
+            "Every request carries a deadline, after which the client gives up and"
+            " raises an error of its own.",
+            "Timeouts",
+        ),
+        heading("Connect timeout", connect, 2),
+        Block(
+            "The connect timeout bounds the time spent opening the socket and"
+            " finishing the handshake.",
+            connect,
+        ),
+        heading("Name lookups", f"{connect} › Name lookups", 3),
+        Block(
+            "A slow name lookup counts against the connect timeout, not against"
+            " the read timeout.",
+            f"{connect} › Name lookups",
+        ),
+    ]
+
+
+def test_docs_pagination_inside_the_article_goes(page):
+    # docsify's pagination plugin writes the previous and next pages'
+    # links inside the article's <article>, after its text.
+    docs = read(page, "typed_docs_docsify", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    skip = "Proxies › Hosts that skip the proxy"
+    assert docs.blocks[-3:] == [
+        Block(
+            "The client reads the proxy to use from the environment, the way"
+            " most command-line tools do.",
+            "Proxies",
+        ),
+        heading("Hosts that skip the proxy", skip, 2),
+        Block(
+            "List in the no-proxy variable the hosts that the client should reach"
+            " directly, separated by commas.",
+            skip,
+        ),
+    ]
+
+
+def test_docs_code_written_line_by_line_is_one_code_block(page):
+    # Expressive Code (Starlight) writes each line of code as a <div>
+    # inside <code>, and names the language only in data-language.
+    register = "Hooks › Register a hook"
+    docs = read(page, "typed_docs_starlight", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading("Hooks", "Hooks", 1),
+        Block(
+            "A hook is a function the client calls at a fixed point of every"
+            " request, before it is sent or after the answer comes.",
+            "Hooks",
+        ),
+        heading("Register a hook", register, 2),
+        Block(
+            "Pass the hook to the client when you build it, under the name of the"
+            " point where it runs.",
+            register,
+        ),
+        Block("def log_request(request):\n    print(request.url)", register, "code"),
+        Block(
+            "A hook that raises an error stops the request, so catch what you do"
+            " not mean to end it.",
+            register,
+        ),
+    ]
+    assert docs.blocks[4].language == "python"
+
+
+def test_docs_language_label_beside_the_code_goes(page):
+    # VitePress shows the language in a <span class="lang"> beside <pre>.
+    jar = "Cookies › Share a jar"
+    docs = read(page, "typed_docs_vitepress", GENERATOR_DOCS_URL)
+    assert docs.blocks[-2:] == [
+        Block(
+            "Two clients that should act as one visitor can be given the same"
+            " cookie jar.",
+            jar,
+        ),
+        Block("const jar = new CookieJar()", jar, "code"),
+    ]
+    assert docs.blocks[-1].language == "js"
+
+
+def test_docs_glyph_permalinks_leave_headings(page):
+    # rustdoc starts each heading of a docblock with a "§" link to itself.
+    limits = "Connection pools › Limits"
+    docs = read(page, "typed_docs_rustdoc", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks[-4:] == [
+        heading("Connection pools", "Connection pools", 1),
+        Block(
+            "The pool keeps idle connections to each host and lends one to the"
+            " next request that goes there.",
+            "Connection pools",
+        ),
+        heading("Limits", limits, 2),
+        Block(
+            "A pool holds at most sixteen idle connections per host unless you set"
+            " another limit when you build it.",
+            limits,
+        ),
+    ]
+
+
+def test_docs_site_title_in_an_h1_above_the_content_goes(page):
+    # mdBook writes the book's title as an <h1> in its menu bar, above the
+    # chapter, which has an <h1> of its own.
+    loops = "Redirects › Loops"
+    docs = read(page, "typed_docs_mdbook", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading("Redirects", "Redirects", 1),
+        Block(
+            "The client follows a redirect on its own, up to ten in a row, and keeps"
+            " the method unless the server asks for a GET.",
+            "Redirects",
+        ),
+        heading("Loops", loops, 2),
+        Block(
+            "A chain of redirects that comes back to an address it has seen ends"
+            " with an error rather than a hang.",
+            loops,
+        ),
+    ]
+
+
+def test_docs_page_metadata_line_goes(page):
+    # Microsoft Learn lists the article's kind and date under its <h1>, in
+    # a list named "metadata": a date line.
+    keys = "Rotate client keys"
+    docs = read(page, "typed_docs_ms_learn", GENERATOR_DOCS_URL)
+    assert docs.page_type == "documentation"
+    assert docs.blocks == [
+        heading(keys, keys, 1),
+        Block(
+            "Issue the new key before you revoke the old one, so that no request is"
+            " refused while the clients change over.",
+            keys,
+        ),
+        heading("Revoke the old key", f"{keys} › Revoke the old key", 2),
+        Block(
+            "Revoke the old key once the logs show that no client has sent it for a"
+            " full day.",
+            f"{keys} › Revoke the old key",
+        ),
+    ]
+
+
+UNTITLED_ALERT = """<html><head><title>Retries</title></head><body>
+<nav><a href="/docs/">Docs</a> <a href="/blog/">Blog</a></nav>
+<main><div class="td-content"><h1>Retries</h1>
+<p>The client sends a request again when the connection drops before an
+answer comes.</p>
+<div class="alert alert-info" role="alert">
+<p>Only requests that are safe to repeat are sent again.</p></div>
+<div class="alert alert-success" role="alert">Saved.</div>
+<p>Each attempt waits twice as long as the one before it, up to a minute.</p>
+</div></main></body></html>"""
+
+
+def test_an_alert_written_in_paragraphs_stays_and_a_short_message_goes():
+    # Docsy's alert shortcode without a title: role="alert" around a
+    # paragraph of the text. A bare "Saved." is a message, and goes.
+    docs = extract(UNTITLED_ALERT, base_url=GENERATOR_DOCS_URL)
+    assert texts(docs.blocks) == [
+        "Retries",
+        "The client sends a request again when the connection drops before an"
+        " answer comes.",
+        "Only requests that are safe to repeat are sent again.",
+        "Each attempt waits twice as long as the one before it, up to a minute.",
+    ]

@@ -54,6 +54,7 @@ from pagechunk.html.typed import (
     Trace,
     drop_unseen_text,
     focus_page,
+    read_code_blocks,
     show_folded_content,
     space_adjacent_links,
     spare_chrome_around_main,
@@ -317,6 +318,7 @@ def _extract(
     metadata = read_metadata(root, head, objects)
     if focus:
         drop_unseen_text(root)
+        read_code_blocks(root)
     title, content = _prune(root, parse, unfold=focus)
     net = ""
     visible = visible_chars(root, content)
@@ -401,6 +403,7 @@ def _reread(
         html, parse, base_url, encoding, content_language, streamed=True
     )
     drop_unseen_text(root)
+    read_code_blocks(root)
     if unwrap_noscript(root):
         title, content = _prune(root, parse, unfold=True)
         return root, head, title, content, "<noscript> content"

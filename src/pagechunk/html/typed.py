@@ -51,6 +51,7 @@ from typing import Any, cast
 
 from lxml import etree
 
+from pagechunk.html.flatten import code_language
 from pagechunk.html.focus import (
     BOILERPLATE,
     COMMENTS,
@@ -134,6 +135,7 @@ __all__ = [
     "Focus",
     "Trace",
     "drop_unseen_text",
+    "read_code_blocks",
     "focus_page",
     "show_folded_content",
     "space_adjacent_links",
@@ -445,6 +447,7 @@ BYLINE = frozenset(
         "timestamp",
         "readtime",
         "meta",
+        "metadata",
     ]
 )
 """Name words of an article's byline and date line."""
@@ -1524,7 +1527,9 @@ def _article(
             "mass container (the densest holds little of the prose)",
             _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
         )
-    chosen.dropped = _outermost(chosen.dropped + _tables_of_contents(container))
+    chosen.dropped = _outermost(
+        chosen.dropped + _tables_of_contents(container) + _page_widgets(container, top)
+    )
     return chosen
 
 
@@ -1605,6 +1610,41 @@ def _summary_only(found: Survey, box: etree._Element) -> bool:
     prose = found.prose
     blocks = (e for e in box.iter() if e in prose)
     return next(islice(blocks, TEASER_PROSE, None), None) is None
+
+
+PAGE_WIDGET_WORDS = frozenset({"feedback", "pagination", "pager"})
+"""``class``/``id`` words of the widgets a documentation theme sets inside
+the article's box, after its text: the "Was this page helpful?" question
+with its answers (Docsy's ``feedback--question``, MDN's
+``feedback-question``), and the links to the previous and next page
+(docsify's ``pagination-item``, Bootstrap's ``pager``)."""
+
+PAGE_WIDGET_MAX_CHARS = 300
+"""The most text such a widget may hold; more is content the page named so
+(a section of customers' feedback)."""
+
+
+def _page_widgets(
+    container: etree._Element, top: etree._Element
+) -> list[tuple[etree._Element, str]]:
+    """The feedback and pagination widgets inside the article's container
+    (:data:`PAGE_WIDGET_WORDS` in a ``class``, or an ``id`` that is one
+    of them alone: an ``id`` of more words is often the slug of a
+    heading's text, "Enable password input feedback"), each at most
+    :data:`PAGE_WIDGET_MAX_CHARS` characters and not holding the densest
+    element."""
+    keep = {top, *top.iterancestors()}
+    return [
+        (element, "a feedback or pagination widget")
+        for element in container.iterdescendants()
+        if element not in keep
+        and isinstance(element.tag, str)
+        and (
+            _value_words(element.get("class")) & PAGE_WIDGET_WORDS
+            or (element.get("id") or "").strip().lower() in PAGE_WIDGET_WORDS
+        )
+        and text_length(element) <= PAGE_WIDGET_MAX_CHARS
+    ]
 
 
 _KIN_BLOCKS = (*HEADING_LEVELS, "ul", "ol", "table")
@@ -2241,7 +2281,9 @@ def _common_ancestor(a: etree._Element, b: etree._Element) -> etree._Element:
 
 def _add_heading(root: etree._Element, chosen: Focus) -> None:
     """Put the page's first ``<h1>`` before the containers when it stands
-    outside and before them: it heads what they hold."""
+    outside and before them and they hold no ``<h1>`` of their own: it heads
+    what they hold. When they hold one, the first is the site's name
+    (mdBook's ``menu-title``, docsify's ``app-name``)."""
     h1 = next(root.iter("h1"), None)
     if h1 is None or not text_length(h1):
         return
@@ -2253,6 +2295,12 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
             return
     if not _before(h1, first):
         return
+    if any(
+        text_length(inner)
+        for container in chosen.containers
+        for inner in container.iterdescendants("h1")
+    ):
+        return  # the content has its own title; the first <h1> is the site's
     chosen.containers.insert(0, h1)
     chosen.content.add(h1)
     chosen.rule += ", with the page's <h1>"
@@ -2390,6 +2438,146 @@ def drop_unseen_text(root: etree._Element) -> None:
         remove_keeping_tail(element)
     for element in _announced(root):
         remove_keeping_tail(element)
+    for element in _blank_heading_links(root):
+        remove_keeping_tail(element)
+
+
+PERMALINK_MAX_CHARS = 2
+"""The most characters, none a letter or a digit, that a permalink inside
+a heading may show and still go ("§", "#", "🔗")."""
+
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
+"""Characters that print nothing and are no whitespace to Python's
+``str.split``: zero-width space and joiners, word joiner, byte order mark."""
+
+
+def _blank_heading_links(root: etree._Element) -> list[etree._Element]:
+    """The permalinks inside headings: links to a place on the page
+    (``href="#..."``) whose text is nothing but zero-width characters
+    (Docusaurus's ``hash-link`` and VitePress's ``header-anchor`` write
+    ``&#8203;`` so that the link has a box to hover) or at most
+    :data:`PERMALINK_MAX_CHARS` characters none of which is a letter or a
+    digit (rustdoc's ``§``, a ``#``). Left in, the character ends the
+    heading's text, or starts it, and every heading path under it."""
+    found = []
+    for heading in root.iter(*HEADING_LEVELS):
+        for link in heading.iterdescendants("a"):
+            if (link.get("href") or "").startswith("#"):
+                text = cast(str, link.xpath("string()")).strip()
+                glyphs = text.strip(_INVISIBLE).strip()
+                if text and (
+                    not glyphs
+                    or (
+                        len(glyphs) <= PERMALINK_MAX_CHARS
+                        and not any(c.isalnum() for c in glyphs)
+                    )
+                ):
+                    found.append(link)
+    return found
+
+
+CODE_LANGUAGE_ATTRIBUTES = ("data-language", "data-lang")
+"""Attributes in which a code block's ``<pre>`` or ``<code>`` names its
+language when no class does: Expressive Code (Starlight) and Nextra write
+``data-language``, docsify ``data-lang``."""
+
+LANGUAGE_LABEL_MAX_CHARS = 20
+"""The most text the label a theme shows above a code block ("bash",
+"Python") may hold."""
+
+_CODE_LINE_TAGS = ("div", "p")
+"""Block tags a highlighter may write one per line inside a ``<code>``."""
+
+
+def read_code_blocks(root: etree._Element) -> None:
+    """Tidy, in place and before pruning, the code blocks a theme writes in
+    shapes the walk would misread.
+
+    A ``<code>`` inside a ``<pre>`` that writes each line as a block
+    element (Expressive Code's ``<div class="ec-line">``, Starlight's code
+    blocks) gets its lines as text, one line each: read as they were, each
+    line became a paragraph of its own. A ``<pre>`` that names its language
+    only in an attribute (:data:`CODE_LANGUAGE_ATTRIBUTES`) or in
+    SyntaxHighlighter's ``class="brush: js"`` (MDN) gets a ``language-``
+    class, which the walk reads. The label that shows that language beside
+    the code (VitePress's ``<span class="lang">``, MDN's
+    ``language-name``), at most :data:`LANGUAGE_LABEL_MAX_CHARS` characters
+    in the block's box or the box around it, goes: the block carries its
+    language already."""
+    for pre in list(root.iter("pre")):
+        for code in pre.iterdescendants("code"):
+            if next(code.iterdescendants(*_CODE_LINE_TAGS), None) is not None:
+                _join_code_lines(code)
+        language = code_language(pre) or _declared_language(pre)
+        if not language:
+            continue
+        if not code_language(pre):
+            pre.set("class", f"{pre.get('class') or ''} language-{language}".strip())
+        for label in _language_labels(pre, language):
+            remove_keeping_tail(label)
+
+
+def _join_code_lines(code: etree._Element) -> None:
+    """Make a ``<code>`` that writes its lines as block elements one text,
+    a line break at each line element's start and end."""
+    parts: list[str] = []
+
+    def read(element: etree._Element) -> None:
+        line = element.tag in _CODE_LINE_TAGS
+        if line and parts and not parts[-1].endswith("\n"):
+            parts.append("\n")
+        if isinstance(element.tag, str) and element.text:
+            parts.append(element.text)
+        for child in element:
+            read(child)
+            if child.tail:
+                parts.append(child.tail)
+        if line and parts and not parts[-1].endswith("\n"):
+            parts.append("\n")
+
+    read(code)
+    del code[:]
+    code.text = "".join(parts).strip("\n")
+
+
+def _declared_language(pre: etree._Element) -> str:
+    """The language a ``<pre>`` or a ``<code>`` in it names in an attribute
+    or after ``brush:`` in its ``class``; ``""`` when none does."""
+    for element in (pre, *pre.iterdescendants("code")):
+        for attribute in CODE_LANGUAGE_ATTRIBUTES:
+            value = (element.get(attribute) or "").strip().lower()
+            if value.isalnum():
+                return value
+        words = (element.get("class") or "").lower().split()
+        if "brush:" in words[:-1]:
+            value = words[words.index("brush:") + 1]
+            if value.isalnum():
+                return value
+    return ""
+
+
+def _language_labels(pre: etree._Element, language: str) -> list[etree._Element]:
+    """The elements near a code block's code, outside it, whose whole text
+    is its language: in its parent or its grandparent, or in the ``<pre>``
+    beside the ``<code>`` (Antora's ``source-lang``)."""
+    codes = list(pre.iterdescendants("code")) or [pre]
+    inside = {pre, *pre.iterancestors()}
+    for code in codes:
+        inside.update(code.iterdescendants())
+        inside.add(code)
+    for box in list(pre.iterancestors())[:2]:
+        found = [
+            element
+            for element in box.iterdescendants()
+            if element not in inside
+            and isinstance(element.tag, str)
+            and text_length(element) <= LANGUAGE_LABEL_MAX_CHARS
+            and cast(str, element.xpath("string()")).strip().lower() == language
+            and next(element.iterdescendants("pre"), None) is None
+        ]
+        if found:
+            return [e for e, _ in _outermost([(e, "") for e in found])]
+    return []
 
 
 def spare_chrome_around_main(
@@ -2677,13 +2865,25 @@ def _announced(root: etree._Element) -> list[etree._Element]:
         element = role.getparent()
         if text_length(element) > limit:
             continue
-        if (
-            applied in CHOICE_ROLES
-            and next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+        if _holds_heading(element):
+            # A tab, or a section marked so, that its heading names; a
+            # callout with its title (Bootstrap's ``alert-heading``).
+            continue
+        if applied in ANNOUNCED_ROLES and any(
+            text_length(p) >= MIN_PROSE for p in element.iterdescendants("p")
         ):
-            continue  # a tab, or a section marked so, that its heading names
+            continue  # a callout written in paragraphs (Docsy's, untitled)
         found.append(element)
     return found
+
+
+def _holds_heading(element: etree._Element) -> bool:
+    """Whether an element holds a heading: an ``<h1>``-``<h6>`` or an
+    element of ``role="heading"``."""
+    return next(element.iterdescendants(*HEADING_LEVELS), None) is not None or any(
+        (inner.get("role") or "").strip().lower() == "heading"
+        for inner in element.iterdescendants()
+    )
 
 
 def _unseen(root: etree._Element) -> list[etree._Element]:
