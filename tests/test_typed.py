@@ -4379,3 +4379,31 @@ def test_an_alert_written_in_paragraphs_stays_and_a_short_message_goes():
         "Only requests that are safe to repeat are sent again.",
         "Each attempt waits twice as long as the one before it, up to a minute.",
     ]
+
+
+def test_code_lines_with_a_control_character_are_joined_without_it():
+    # libxml2 keeps the control character; lxml will not set it again.
+    html = (
+        "<main><h1>Hooks</h1><p>Register a hook before the first request is"
+        " sent, so that every request passes through it.</p><pre"
+        " class='odd\x01' data-language='python'><code><div class='ec-line'>"
+        "def hook(request):</div><div class='ec-line'>    return\x01 request"
+        "</div></code></pre></main>"
+    )
+    page = extract(html)
+    assert [(b.text, b.language) for b in page.blocks if b.kind == "code"] == [
+        ("def hook(request):\n    return request", "python")
+    ]
+
+
+def test_code_lines_nested_deeper_than_the_recursion_limit_are_joined():
+    # Each line's text sits under a thousand inline elements: the lines are
+    # read by a walk, not by recursion.
+    deep = "<span>" * 1200 + "x = 1" + "</span>" * 1200
+    html = (
+        "<main><h1>Deep</h1><p>One line of code set inside many spans by a"
+        " highlighter that nests a span for every token it meets.</p><pre>"
+        f"<code><div>{deep}</div><div>y = 2</div></code></pre></main>"
+    )
+    page = extract(html)
+    assert [b.text for b in page.blocks if b.kind == "code"] == ["x = 1\ny = 2"]

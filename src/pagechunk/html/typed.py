@@ -2512,7 +2512,11 @@ def read_code_blocks(root: etree._Element) -> None:
         if not language:
             continue
         if not code_language(pre):
-            pre.set("class", f"{pre.get('class') or ''} language-{language}".strip())
+            named = f"language-{language}"
+            try:
+                pre.set("class", f"{pre.get('class') or ''} {named}".strip())
+            except ValueError:  # a class holding what lxml will not set again
+                pre.set("class", named)
         for label in _language_labels(pre, language):
             remove_keeping_tail(label)
 
@@ -2521,23 +2525,16 @@ def _join_code_lines(code: etree._Element) -> None:
     """Make a ``<code>`` that writes its lines as block elements one text,
     a line break at each line element's start and end."""
     parts: list[str] = []
-
-    def read(element: etree._Element) -> None:
-        line = element.tag in _CODE_LINE_TAGS
-        if line and parts and not parts[-1].endswith("\n"):
+    for event, element in etree.iterwalk(code, events=("start", "end")):
+        if element.tag in _CODE_LINE_TAGS and parts and not parts[-1].endswith("\n"):
             parts.append("\n")
-        if isinstance(element.tag, str) and element.text:
-            parts.append(element.text)
-        for child in element:
-            read(child)
-            if child.tail:
-                parts.append(child.tail)
-        if line and parts and not parts[-1].endswith("\n"):
-            parts.append("\n")
-
-    read(code)
+        if event == "start":
+            if isinstance(element.tag, str) and element.text:
+                parts.append(element.text)
+        elif element is not code and element.tail:
+            parts.append(element.tail)
     del code[:]
-    code.text = "".join(parts).strip("\n")
+    set_text(code, "text", "".join(parts).strip("\n"), spaced=False)
 
 
 def _declared_language(pre: etree._Element) -> str:
