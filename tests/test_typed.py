@@ -4407,3 +4407,26 @@ def test_code_lines_nested_deeper_than_the_recursion_limit_are_joined():
     )
     page = extract(html)
     assert [b.text for b in page.blocks if b.kind == "code"] == ["x = 1\ny = 2"]
+
+
+def test_a_word_in_the_text_that_names_the_code_blocks_language_stays():
+    # A code block of language "text" stands straight in the article: the
+    # inline <code>text</code> of a paragraph and a table's "Text" cell are
+    # words of the page, not the label a theme sets beside the code.
+    html = (
+        "<html><body><main><article><h1>Reading lines</h1><pre><code"
+        " class='language-text'>first line\nsecond line</code></pre>"
+        "<p>The function takes <code>text</code> and returns its first line,"
+        " or nothing when the text is empty.</p><table><tr><th>Kind</th>"
+        "<th>Text</th></tr><tr><td>Input</td><td>a string slice</td></tr>"
+        "</table></article></main></body></html>"
+    )
+    page = extract(html)
+    assert texts(page.blocks) == [
+        "Reading lines",
+        "first line\nsecond line",
+        "The function takes text and returns its first line, or nothing when"
+        " the text is empty.",
+        "Kind | Text",
+        "Input | a string slice",
+    ]

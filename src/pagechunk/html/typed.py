@@ -2485,6 +2485,12 @@ LANGUAGE_LABEL_MAX_CHARS = 20
 """The most text the label a theme shows above a code block ("bash",
 "Python") may hold."""
 
+LANGUAGE_LABEL_REACH = 32
+"""Elements of a code block's box, and of the box around it, outside the
+block, in which its language label is sought: a theme sets the label in a
+small header beside the code. A block that stands straight in a long
+article is not searched through the whole article, once per block."""
+
 _CODE_LINE_TAGS = ("div", "p")
 """Block tags a highlighter may write one per line inside a ``<code>``."""
 
@@ -2555,19 +2561,22 @@ def _declared_language(pre: etree._Element) -> str:
 
 def _language_labels(pre: etree._Element, language: str) -> list[etree._Element]:
     """The elements near a code block's code, outside it, whose whole text
-    is its language: in its parent or its grandparent, or in the ``<pre>``
-    beside the ``<code>`` (Antora's ``source-lang``)."""
+    is its language: among the first :data:`LANGUAGE_LABEL_REACH` elements
+    of its parent or its grandparent, or in the ``<pre>`` beside the
+    ``<code>`` (Antora's ``source-lang``), and not in running text
+    (:func:`_in_running_text`)."""
     codes = list(pre.iterdescendants("code")) or [pre]
     inside = {pre, *pre.iterancestors()}
     for code in codes:
         inside.update(code.iterdescendants())
         inside.add(code)
     for box in list(pre.iterancestors())[:2]:
+        beside = (e for e in box.iterdescendants() if e not in inside)
         found = [
             element
-            for element in box.iterdescendants()
-            if element not in inside
-            and isinstance(element.tag, str)
+            for element in islice(beside, LANGUAGE_LABEL_REACH)
+            if isinstance(element.tag, str)
+            and not _in_running_text(element, box)
             and text_length(element) <= LANGUAGE_LABEL_MAX_CHARS
             and cast(str, element.xpath("string()")).strip().lower() == language
             and next(element.iterdescendants("pre"), None) is None
@@ -2575,6 +2584,23 @@ def _language_labels(pre: etree._Element, language: str) -> list[etree._Element]
         if found:
             return [e for e, _ in _outermost([(e, "") for e in found])]
     return []
+
+
+_TEXT_HOLDERS = frozenset(["p", "li", "dt", "dd", "td", "th", "blockquote"])
+"""Tags whose text is read as running text: a word in one of them that names
+a code block's language (an inline ``<code>text</code>``, a table's
+"Command" column) is the sentence's, not a label beside the code."""
+
+
+def _in_running_text(element: etree._Element, box: etree._Element) -> bool:
+    """Whether ``element`` is, or stands in, a paragraph, an item, a cell or a
+    heading below ``box``."""
+    for each in (element, *element.iterancestors()):
+        if each is box:
+            return False
+        if each.tag in _TEXT_HOLDERS or each.tag in HEADING_LEVELS:
+            return True
+    return False
 
 
 def spare_chrome_around_main(
