@@ -133,23 +133,13 @@ def _join_pieces(element: etree._Element) -> None:
     children = list(element)
     for child in children:
         element.remove(child)  # lxml moves the tail with the element
-    _set_text(element, None, _string(element) or None)
+    set_text(element, "text", _string(element) or None)
     box = etree.Element("box")
     for child in children:
         box.append(child)
         tail = _string(box)[len(_string(child)) :]
-        _set_text(element, child, tail or None)
+        set_text(child, "tail", tail or None)
         element.append(child)
-
-
-def _set_text(
-    element: etree._Element, child: etree._Element | None, text: str | None
-) -> None:
-    """Set the text of ``element`` (``child`` None) or the tail of ``child``."""
-    if child is None:
-        set_text(element, "text", text)
-    else:
-        set_text(child, "tail", text)
 
 
 def _string(element: etree._Element) -> str:

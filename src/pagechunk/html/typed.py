@@ -1927,12 +1927,11 @@ def _summary_box(
     description and specifications below them, in tabs: the densest prose
     is in the tabs. None when there is no such box."""
     h1 = next(root.iter("h1"), None)
-    if h1 is None or h1 is container or not text_length(h1):
-        return None
-    if container in set(h1.iterancestors()) or h1 in set(container.iterancestors()):
+    if h1 is None or not text_length(h1):
         return None
     common = _common_ancestor(h1, container)
-    if common.tag in ("body", "html"):
+    # One holding the other (or the same) leaves no branch beside the other.
+    if common is h1 or common is container or common.tag in ("body", "html"):
         return None
     branch = h1
     for element in h1.iterancestors():
@@ -2514,10 +2513,11 @@ def read_code_blocks(root: etree._Element) -> None:
         for code in pre.iterdescendants("code"):
             if next(code.iterdescendants(*_CODE_LINE_TAGS), None) is not None:
                 _join_code_lines(code)
-        language = code_language(pre) or _declared_language(pre)
+        named_language = code_language(pre)
+        language = named_language or _declared_language(pre)
         if not language:
             continue
-        if not code_language(pre):
+        if not named_language:
             named = f"language-{language}"
             try:
                 pre.set("class", f"{pre.get('class') or ''} {named}".strip())
@@ -2849,12 +2849,10 @@ def _choice_groups(root: etree._Element) -> list[etree._Element]:
             a.tag == "fieldset" for a in fields[0].iterancestors()
         ):
             continue
-        box = fields[0].getparent()
-        while box is not None and not all(
-            any(a is box for a in f.iterancestors()) for f in fields[1:]
-        ):
-            box = box.getparent()
-        if box is not None and sum(
+        box = fields[0]
+        for other in fields[1:]:
+            box = _common_ancestor(box, other)
+        if sum(
             text_length(label) for label in box.iter("label")
         ) >= CHOICE_LABELS_SHARE * text_length(box):
             groups.append(box)
