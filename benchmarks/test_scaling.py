@@ -202,11 +202,43 @@ def _chunked_chars(page: bytes) -> int:
 @pytest.mark.parametrize("name", list(CASES))
 def test_time_grows_linearly(name, summary):
     make_page, size, all_content = CASES[name]
+    _assert_linear(name, size, make_page, _chunked_chars, summary, all_content)
+
+
+def short_sections(sections: int) -> bytes:
+    """Sections of a heading over a few words each: chunk_html joins them."""
+    parts = [f"<h2>Part {n}</h2><p>Word {n} stands here.</p>" for n in range(sections)]
+    return _page("<main>" + "".join(parts) + "</main>")
+
+
+def test_joining_short_sections_grows_linearly(summary):
+    # With no size to fill, every short section joins one group: measuring
+    # each addition by joining the group again would be quadratic.
+    def chunked(page: bytes) -> int:
+        chunks = chunk_html(page, base_url=BASE_URL, target_chars=None, max_chars=None)
+        return sum(len(chunk.text) for chunk in chunks)
+
+    _assert_linear(
+        "short sections, no size limit", 4_000, short_sections, chunked, summary
+    )
+
+
+def _assert_linear(
+    name: str,
+    size: int,
+    make_page: Callable[[int], bytes],
+    chunked: Callable[[bytes], int],
+    summary: list[str],
+    all_content: bool = True,
+) -> None:
+    """Time ``chunked`` (characters chunked from a page) on ``make_page`` at
+    ``size`` and ``FACTOR`` times it, note the figures in ``summary``, and
+    fail when the larger took :data:`LIMIT` times the time or more."""
     small, large = make_page(size), make_page(size * FACTOR)
 
-    _chunked_chars(small)  # warm up imports and caches
+    chunked(small)  # warm up imports and caches
     small_seconds, large_seconds, small_chars, large_chars = _best_times(
-        lambda: _chunked_chars(small), lambda: _chunked_chars(large)
+        lambda: chunked(small), lambda: chunked(large)
     )
     ratio = large_seconds / small_seconds
 
@@ -219,36 +251,6 @@ def test_time_grows_linearly(name, summary):
     assert ratio < LIMIT, f"{name}: 8x input took {ratio:.1f}x the time"
     if all_content:  # a page cut short by the parser would time too well
         assert large_chars > (FACTOR - 1) * small_chars
-
-
-def short_sections(sections: int) -> bytes:
-    """Sections of a heading over a few words each: chunk_html joins them."""
-    parts = [f"<h2>Part {n}</h2><p>Word {n} stands here.</p>" for n in range(sections)]
-    return _page("<main>" + "".join(parts) + "</main>")
-
-
-def test_joining_short_sections_grows_linearly(summary):
-    # With no size to fill, every short section joins one group: measuring
-    # each addition by joining the group again would be quadratic.
-    size = 4_000
-    small, large = short_sections(size), short_sections(size * FACTOR)
-
-    def chunked(page: bytes) -> int:
-        chunks = chunk_html(page, base_url=BASE_URL, target_chars=None, max_chars=None)
-        return sum(len(chunk.text) for chunk in chunks)
-
-    chunked(small)
-    small_seconds, large_seconds, small_chars, large_chars = _best_times(
-        lambda: chunked(small), lambda: chunked(large)
-    )
-    ratio = large_seconds / small_seconds
-    summary.append(
-        f"scaling short sections, no size limit: {size:,} -> {size * FACTOR:,} "
-        f"({small_chars:,} -> {large_chars:,} chars chunked): "
-        f"{small_seconds:.4f} s -> {large_seconds:.4f} s, ratio {ratio:.1f}"
-    )
-    assert ratio < LIMIT, f"short sections: 8x input took {ratio:.1f}x the time"
-    assert large_chars > (FACTOR - 1) * small_chars
 
 
 def _hostile_markdown(repeats: int) -> str:
