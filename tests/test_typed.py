@@ -32,6 +32,7 @@ from pagechunk.html.typed import (
     _of_tag,
     drop_unseen_text,
     focus_page,
+    read_code_blocks,
     spare_chrome_around_main,
     with_product_description,
     without_copies,
@@ -2621,6 +2622,28 @@ def _seen_text(page: str) -> str:
     root = etree.fromstring(page, etree.HTMLParser())
     drop_unseen_text(root)
     return " ".join(" ".join(root.itertext()).split())
+
+
+def test_the_finders_of_unseen_text_share_one_pass_over_the_tree() -> None:
+    # drop_unseen_text finds the choice groups, the unseen labels, the
+    # heading permalinks and the code blocks in one pass; what the first
+    # finders remove takes what it holds out of the later ones' reach.
+    page = (
+        "<html><body><h2>Lids<a href='#lids'>#</a></h2>"
+        "<fieldset><label><input type='radio' name='l'>Cork"
+        "<span class='sr-only'>(selected)</span></label>"
+        "<label><input type='radio' name='l'>Steel</label>"
+        "<video><pre data-language='js'>fallback()</pre></video></fieldset>"
+        "<p>Both lids fit.<span class='visually-hidden'>opens a dialog</span></p>"
+        "<pre data-language='python'><code>print(1)</code></pre>"
+        "</body></html>"
+    )
+    root = etree.fromstring(page, etree.HTMLParser())
+    pres = drop_unseen_text(root)
+    assert [pre.text or pre[0].text for pre in pres] == ["fallback()", "print(1)"]
+    read_code_blocks(root, pres)
+    assert " ".join(" ".join(root.itertext()).split()) == "Lids Both lids fit. print(1)"
+    assert [pre.get("class") for pre in root.iter("pre")] == ["language-python"]
 
 
 def test_a_group_of_radio_buttons_without_a_fieldset_goes() -> None:

@@ -32,7 +32,7 @@ from pagechunk.confidence import Evidence, confidence, confidence_features
 from pagechunk.encodings import codec_for, decode_as
 from pagechunk.html.decode import byte_order_mark, decode
 from pagechunk.html.flatten import flatten
-from pagechunk.html.head import PageHead, first_language, read_head
+from pagechunk.html.head import Gathered, PageHead, first_language, gather, read_head
 from pagechunk.html.jsonld import jsonld_objects
 from pagechunk.html.metadata import METADATA_FIELDS, language_tag, read_metadata
 from pagechunk.html.net import (
@@ -178,7 +178,7 @@ def parse_html(
         strict=strict,
         tables=tables,
     )
-    root, head = _tree_and_head(html, options, base_url, encoding, None)
+    root, head, _ = _tree_and_head(html, options, base_url, encoding, None)
     title, content = _prune(root, options)
     return _walk_page(root, content, head, title, options)
 
@@ -310,15 +310,15 @@ def _extract(
     focus = cleaning if options.focus is None else options.focus
     parse = options.parse
     placing = focus if streamed is None else streamed
-    root, head = _tree_and_head(
+    root, head, gathered = _tree_and_head(
         html, parse, base_url, encoding, content_language, streamed=placing
     )
-    objects = jsonld_objects(root)
-    said = declared(root, objects)
-    metadata = read_metadata(root, head, objects)
+    objects = jsonld_objects(root, gathered.tagged("script"))
+    said = declared(root, objects, gathered.tagged("meta"))
+    metadata = read_metadata(root, head, objects, gathered)
+    del gathered  # it holds the tree's elements
     if focus:
-        drop_unseen_text(root)
-        read_code_blocks(root)
+        read_code_blocks(root, drop_unseen_text(root))
     title, content = _prune(root, parse, unfold=focus)
     net = ""
     visible = visible_chars(root, content)
@@ -399,11 +399,10 @@ def _reread(
     """The safety net: read a page that shows almost no text again, with
     what ``<noscript>`` holds, else with its hidden elements; None when
     neither holds :data:`NET_HIDDEN_CHARS`."""
-    root, head = _tree_and_head(
+    root, head, _ = _tree_and_head(
         html, parse, base_url, encoding, content_language, streamed=True
     )
-    drop_unseen_text(root)
-    read_code_blocks(root)
+    read_code_blocks(root, drop_unseen_text(root))
     if unwrap_noscript(root):
         title, content = _prune(root, parse, unfold=True)
         return root, head, title, content, "<noscript> content"
@@ -421,10 +420,11 @@ def _tree_and_head(
     content_language: str | None,
     *,
     streamed: bool = False,
-) -> tuple[etree._Element, PageHead]:
-    """Steps decode, guard and tree, then head: the page's tree and what the
-    page declares about itself; with ``streamed``, its streamed segments
-    placed (:mod:`pagechunk.html.streamed`)."""
+) -> tuple[etree._Element, PageHead, Gathered]:
+    """Steps decode, guard and tree, then head: the page's tree, what the
+    page declares about itself, and the elements the head step's pass
+    gathered for the steps after it; with ``streamed``, its streamed
+    segments placed (:mod:`pagechunk.html.streamed`)."""
     for name, value in (
         ("base_url", base_url),
         ("encoding", encoding),
@@ -433,10 +433,15 @@ def _tree_and_head(
         check_text(name, value, optional=True)
     data = decode(html, encoding, max_bytes=options.max_bytes, strict=options.strict)
     root = load_tree(data, streamed=streamed)
+    gathered = gather(root, links=options.links)
     head = read_head(
-        root, options, base_url=base_url, content_language=content_language
+        root,
+        options,
+        base_url=base_url,
+        content_language=content_language,
+        gathered=gathered,
     )
-    return root, head
+    return root, head, gathered
 
 
 def _prune(

@@ -17,7 +17,14 @@ from pagechunk.html.links import Resolver, join, unsafe_url
 from pagechunk.options import ParseOptions
 from pagechunk.vocabulary import HEAD_TAGS, LINK_TAGS
 
-__all__ = ["PageHead", "first_language", "read_head"]
+__all__ = [
+    "GATHERED_TAGS",
+    "Gathered",
+    "PageHead",
+    "first_language",
+    "gather",
+    "read_head",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,15 +61,58 @@ class PageHead:
     resolve: Resolver
 
 
+GATHERED_TAGS = frozenset({"script", "h1", "time"})
+"""Tags the head step's pass gathers for the steps after it, besides its
+own: ``<script>`` for JSON-LD (:mod:`~pagechunk.html.jsonld`), and
+``<h1>`` and ``<time>`` (with ``<meta>`` and ``<link>``) for the metadata
+(:mod:`~pagechunk.html.metadata`): a tag-filtered pass walks every
+element, whatever tags it looks for, unless the page has none of them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gathered:
+    """The elements of the head step's one pass over the unpruned tree, in
+    document order: the links (``<a>`` and ``<area>``) apart from the
+    rest (:data:`~pagechunk.vocabulary.HEAD_TAGS` and
+    :data:`GATHERED_TAGS`). They hold the tree's elements: they are read
+    before anything is pruned, then let go."""
+
+    links: list[etree._Element]
+    others: list[etree._Element]
+
+    def tagged(self, *tags: str) -> list[etree._Element]:
+        """The elements of ``tags`` other than links, in document order."""
+        return [element for element in self.others if element.tag in tags]
+
+
+def gather(root: etree._Element, *, links: bool = True) -> Gathered:
+    """One pass over ``root`` for the elements :func:`read_head` and the
+    steps after it read (:class:`Gathered`); without ``links``, ``<a>`` and
+    ``<area>`` are not visited."""
+    tags = HEAD_TAGS | GATHERED_TAGS
+    if not links:
+        tags -= LINK_TAGS
+    found: list[etree._Element] = []
+    others: list[etree._Element] = []
+    for element in root.iter(*tags):
+        (found if element.tag in LINK_TAGS else others).append(element)
+    return Gathered(found, others)
+
+
+_OWN_TAGS = HEAD_TAGS - LINK_TAGS
+
+
 def read_head(
     root: etree._Element,
     options: ParseOptions,
     *,
     base_url: str | None = None,
     content_language: str | None = None,
+    gathered: Gathered | None = None,
 ) -> PageHead:
-    """Read what the page declares, in one pass over the tags of
-    :data:`~pagechunk.vocabulary.HEAD_TAGS`, and settle it against
+    """Read what the page declares, from the tags of
+    :data:`~pagechunk.vocabulary.HEAD_TAGS` (``gathered`` from ``root``
+    by :func:`gather`, or gathered here), and settle it against
     ``base_url``.
 
     An unsafe ``<base href>`` or canonical URL is ignored. Without
@@ -70,10 +120,16 @@ def read_head(
     :attr:`PageHead.links` stays empty: a caller that never reads the page's
     link list saves the pass its thousands of links would cost.
     """
+    if gathered is None:
+        gathered = gather(root, links=options.links)
     declared = _Declarations(options.robots_names)
-    tags = HEAD_TAGS if options.links else HEAD_TAGS - LINK_TAGS
-    for element in root.iter(*tags):
+    # Each <template> is read before the links after it, which are all that
+    # it may hold: the links may come after the rest.
+    for element in gathered.tagged(*_OWN_TAGS):
         declared.read(element)
+    if options.links:
+        for element in gathered.links:
+            declared.read(element)
     base = base_url
     base_href = declared.base_href
     if base_href and not unsafe_url(base_href):

@@ -12,7 +12,7 @@ article).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from lxml import etree
@@ -34,11 +34,15 @@ MAX_JSONLD_CHARS = 1_000_000
 _JSONLD_TYPES = frozenset({"application/ld+json", "application/json+ld"})
 
 
-def jsonld_objects(root: etree._Element) -> list[JsonObject]:
+def jsonld_objects(
+    root: etree._Element, scripts: Iterable[etree._Element] | None = None
+) -> list[JsonObject]:
     """Every JSON-LD object of the page, ``@graph`` and top-level lists
-    flattened, in document order; ``[]`` when there is none."""
+    flattened, in document order; ``[]`` when there is none. ``scripts``
+    are the page's ``<script>`` elements when the caller has gathered them
+    (:func:`~pagechunk.html.head.gather`)."""
     objects: list[JsonObject] = []
-    for script in root.iter("script"):
+    for script in root.iter("script") if scripts is None else scripts:
         kind = script.get("type")
         if not kind or kind.split(";", 1)[0].strip().lower() not in _JSONLD_TYPES:
             continue

@@ -25,7 +25,7 @@ first value found in this order of precedence:
 
 ``<meta>``, ``<link>``, ``<h1>`` and ``<time>`` are read in one
 tag-filtered pass; the rest of the page is visited once more, and only as
-far as its first 3,000 elements, when microdata or a
+far as its first 1,500 elements, when microdata or a
 fallback is still needed.
 """
 
@@ -42,7 +42,7 @@ from typing import Any
 
 from lxml import etree
 
-from pagechunk.html.head import PageHead
+from pagechunk.html.head import Gathered, PageHead
 from pagechunk.html.jsonld import JsonObject, type_names
 from pagechunk.html.links import join, unsafe_url
 from pagechunk.html.title import drop_site_suffix
@@ -243,14 +243,19 @@ the batch records and the adapters write."""
 
 
 def read_metadata(
-    root: etree._Element, head: PageHead, objects: list[JsonObject]
+    root: etree._Element,
+    head: PageHead,
+    objects: list[JsonObject],
+    gathered: Gathered | None = None,
 ) -> PageMetadata:
     """Read the page's metadata from its unpruned tree, what the head step
     read and its JSON-LD objects (``pagechunk.html.jsonld.jsonld_objects``),
-    in the order of precedence the module says."""
+    in the order of precedence the module says; ``gathered`` holds the
+    tree's ``<meta>``, ``<link>``, ``<h1>`` and ``<time>`` when the head
+    step's pass has gathered them (:func:`~pagechunk.html.head.gather`)."""
     found = _Found()
     _read_jsonld(found, objects)
-    _read_markup(found, root)
+    _read_markup(found, root, gathered)
     canonical = found.first("canonical")
     if canonical and unsafe_url(canonical):
         canonical = ""
@@ -401,12 +406,17 @@ def _url(value: Any) -> Any:
     return value
 
 
-def _read_markup(found: _Found, root: etree._Element) -> None:
+def _read_markup(
+    found: _Found, root: etree._Element, gathered: Gathered | None
+) -> None:
     """``<meta>``, ``<link>``, ``<a rel>`` and microdata, then the fallbacks
     (``<h1>``, ``<time>``, bylines and date lines) while no better source
     has given the field; each in document order."""
     first_heading = True
-    for element in root.iter(*_MARKUP_TAGS):
+    tagged = (
+        root.iter(*_MARKUP_TAGS) if gathered is None else gathered.tagged(*_MARKUP_TAGS)
+    )
+    for element in tagged:
         tag = str(element.tag)
         _read_tag(found, element, tag, first_heading)
         first_heading = first_heading and tag != "h1"

@@ -26,6 +26,7 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -258,11 +259,17 @@ class Declared:
     microdata: frozenset[str]
 
 
-def declared(root: etree._Element, objects: list[JsonObject]) -> Declared:
+def declared(
+    root: etree._Element,
+    objects: list[JsonObject],
+    metas: Iterable[etree._Element] | None = None,
+) -> Declared:
     """Read ``og:type`` and microdata ``itemtype`` from the unpruned tree, and
-    the type groups of the JSON-LD ``objects`` read from it."""
+    the type groups of the JSON-LD ``objects`` read from it; ``metas`` are
+    its ``<meta>`` elements when the caller has gathered them
+    (:func:`~pagechunk.html.head.gather`)."""
     og_type = ""
-    for meta in root.iter("meta"):
+    for meta in root.iter("meta") if metas is None else metas:
         name = meta.get("property") or meta.get("name")
         if name and name.strip().lower() == "og:type":
             og_type = (meta.get("content") or "").strip().lower()

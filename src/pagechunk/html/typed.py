@@ -2396,7 +2396,7 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def drop_unseen_text(root: etree._Element) -> None:
+def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     """Remove, in place and before pruning, text that no reader of the page
     sees, or reads as the page's: the fallback content of media elements
     (:data:`MEDIA_TAGS`), the short messages announced to screen readers
@@ -2428,17 +2428,48 @@ def drop_unseen_text(root: etree._Element) -> None:
     The same pass marks, for :func:`focus_page`, the boxes named as an
     overlay (:data:`OVERLAYS`) that hold the button closing them
     (:data:`CLOSE_WORDS`): dialogs, whose buttons pruning takes out.
+
+    Returns the page's ``<pre>`` elements, gathered by the same pass over
+    the tree, for :func:`read_code_blocks`.
     """
+    # One tag-filtered pass for every finder: each pass walks every element
+    # unless the page has none of the tags it looks for.
+    elements = list(root.iter(*_UNSEEN_PASS_TAGS))
+    rare: dict[str, list[etree._Element]] = {}
+    headings = []
+    for element in elements:
+        tag = element.tag
+        if tag in HEADING_LEVELS:
+            headings.append(element)
+        elif tag not in _INLINE_LABEL_TAGS:
+            rare.setdefault(tag, []).append(element)
     # The groups first: a field's label holds its field, and the groups are
     # told by their fields.
-    for element in _choice_groups(root):
+    groups = _choice_groups(rare.get("fieldset", []), rare.get("input", []))
+    for element in groups:
         remove_keeping_tail(element)
-    for element in _unseen(root):
+    # An element that left the tree with a group or a label removed before
+    # it is read, and may lose a part, where it went: the tree never holds
+    # it again, so the finders need not tell it apart.
+    for element in _unseen(elements):
         remove_keeping_tail(element)
     for element in _announced(root):
         remove_keeping_tail(element)
-    for element in _blank_heading_links(root):
+    for element in _blank_heading_links(headings):
         remove_keeping_tail(element)
+    return rare.get("pre", [])
+
+
+_UNSEEN_PASS_TAGS = (
+    *_INLINE_LABEL_TAGS,
+    *MEDIA_TAGS,
+    "button",
+    "fieldset",
+    "input",
+    *HEADING_LEVELS,
+    "pre",
+)
+"""The tags of :func:`drop_unseen_text`'s one pass over the tree."""
 
 
 PERMALINK_MAX_CHARS = 2
@@ -2450,7 +2481,7 @@ _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 ``str.split``: zero-width space and joiners, word joiner, byte order mark."""
 
 
-def _blank_heading_links(root: etree._Element) -> list[etree._Element]:
+def _blank_heading_links(headings: list[etree._Element]) -> list[etree._Element]:
     """The permalinks inside headings: links to a place on the page
     (``href="#..."``) whose text is nothing but zero-width characters
     (Docusaurus's ``hash-link`` and VitePress's ``header-anchor`` write
@@ -2459,7 +2490,7 @@ def _blank_heading_links(root: etree._Element) -> list[etree._Element]:
     digit (rustdoc's ``§``, a ``#``). Left in, the character ends the
     heading's text, or starts it, and every heading path under it."""
     found = []
-    for heading in root.iter(*HEADING_LEVELS):
+    for heading in headings:
         for link in heading.iterdescendants("a"):
             if (link.get("href") or "").startswith("#"):
                 text = cast(str, link.xpath("string()")).strip()
@@ -2494,7 +2525,9 @@ _CODE_LINE_TAGS = ("div", "p")
 """Block tags a highlighter may write one per line inside a ``<code>``."""
 
 
-def read_code_blocks(root: etree._Element) -> None:
+def read_code_blocks(
+    root: etree._Element, pres: list[etree._Element] | None = None
+) -> None:
     """Tidy, in place and before pruning, the code blocks a theme writes in
     shapes the walk would misread.
 
@@ -2508,8 +2541,9 @@ def read_code_blocks(root: etree._Element) -> None:
     the code (VitePress's ``<span class="lang">``, MDN's
     ``language-name``), at most :data:`LANGUAGE_LABEL_MAX_CHARS` characters
     in the block's box or the box around it, goes: the block carries its
-    language already."""
-    for pre in list(root.iter("pre")):
+    language already. ``pres`` are the tree's ``<pre>`` elements when
+    :func:`drop_unseen_text` has gathered them."""
+    for pre in list(root.iter("pre")) if pres is None else pres:
         for code in pre.iterdescendants("code"):
             if next(code.iterdescendants(*_CODE_LINE_TAGS), None) is not None:
                 _join_code_lines(code)
@@ -2825,7 +2859,9 @@ def _controlled(root: etree._Element) -> set[str]:
     return named
 
 
-def _choice_groups(root: etree._Element) -> list[etree._Element]:
+def _choice_groups(
+    fieldsets: list[etree._Element], inputs: list[etree._Element]
+) -> list[etree._Element]:
     """The groups of choices to pick: a ``<fieldset>`` that holds radio
     buttons or checkboxes (:data:`CHOICE_INPUTS`), and outside a fieldset
     the smallest box holding the radio buttons of one ``name``, two or
@@ -2833,14 +2869,14 @@ def _choice_groups(root: etree._Element) -> list[etree._Element]:
     most :data:`CHOICES_MAX_CHARS` characters and no heading."""
     groups = [
         fieldset
-        for fieldset in root.iter("fieldset")
+        for fieldset in fieldsets
         if any(
             (field.get("type") or "").strip().lower() in CHOICE_INPUTS
             for field in fieldset.iterdescendants("input")
         )
     ]
     radios: dict[str, list[etree._Element]] = {}
-    for radio in root.iter("input"):
+    for radio in inputs:
         name = radio.get("name")
         if (radio.get("type") or "").strip().lower() == "radio" and name:
             radios.setdefault(name, []).append(radio)
@@ -2907,7 +2943,7 @@ def _holds_heading(element: etree._Element) -> bool:
     )
 
 
-def _unseen(root: etree._Element) -> list[etree._Element]:
+def _unseen(elements: list[etree._Element]) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: Python sees only the inline
     # and media tags, in one pass over the tree, and reads each distinct
     # class value once (_class_says; the id, which differs from element
@@ -2916,8 +2952,10 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
     # The same pass marks the overlays that hold their close button
     # (_CLOSE_TAGS), which pruning takes out with every other button.
     found = []
-    for element in root.iter(*_INLINE_LABEL_TAGS, *MEDIA_TAGS, "button"):
+    for element in elements:
         tag = element.tag
+        if tag in _NOT_UNSEEN:
+            continue
         if tag in MEDIA_TAGS:
             found.append(element)
             continue
@@ -2939,6 +2977,8 @@ def _unseen(root: etree._Element) -> list[etree._Element]:
 
 
 _SAYS_NOTHING = (False, False)
+_NOT_UNSEEN = frozenset({"fieldset", "input", "pre", *HEADING_LEVELS})
+"""The tags of :func:`drop_unseen_text`'s pass that :func:`_unseen` skips."""
 
 
 @lru_cache(maxsize=16_384)
