@@ -155,6 +155,22 @@ def test_a_forum_script_or_a_query_naming_a_thread_is_a_forum_url():
         assert "url_forum" not in page_features(url, nothing, None), url
 
 
+def test_a_site_named_for_its_forum_is_a_forum_host():
+    # A forum's site is often named as one word with its subject
+    # (physicsforums.com, avsforum.com); another word holding "forum" is not.
+    nothing = Declared("", frozenset(), frozenset())
+    for url in (
+        "https://www.gardenforums.example/threads/slug-pellets.812/",
+        "https://tractorforum.example.co.uk/beginners/1488-which-oil.html",
+    ):
+        assert page_features(url, nothing, None).get("host_forum") == 1.0, url
+    for url in (
+        "https://forumtravel.example/guides/lisbon",
+        "https://www.example.com/forum-rules-explained",
+    ):
+        assert "host_forum" not in page_features(url, nothing, None), url
+
+
 # The classifier
 
 

@@ -127,6 +127,10 @@ _HOST_WORDS = {
     "shop": "shop store buy",
 }
 _HOST_GROUP = {w: g for g, words in _HOST_WORDS.items() for w in words.split()}
+_FORUM_HOST_ENDINGS = ("forum", "forums")
+"""How the name of a forum's site often ends, one word with the site's
+subject (``physicsforums.com``, ``avsforum.com``): such a name reads as
+the host word ``forum``."""
 _EXTENSION = re.compile(r"\.(?:html?|php|aspx?)$")
 _SLUG = re.compile(r"[-_]")
 _LONG_NUMBER = re.compile(r"\d{4,}")
@@ -339,6 +343,8 @@ def _url_features(url: str, features: dict[str, float]) -> None:
         host_group = _HOST_GROUP.get(label)
         if host_group:
             features["host_" + host_group] = 1.0
+        elif label.endswith(_FORUM_HOST_ENDINGS):
+            features["host_forum"] = 1.0
 
 
 @cache
