@@ -3698,6 +3698,50 @@ def test_a_collection_keeps_the_names_of_its_grid_tiles() -> None:
     ]
 
 
+ANCHOR_TILES = (
+    "<html><body><main><h1>Graphics cards</h1><p>Cards for gaming, editing"
+    " and rendering, from low-profile boards for a small case to the fastest"
+    " cards with three fans. Check the length your case takes and the power"
+    " your supply gives before you choose one.</p><div class='list-wrap'>"
+    + "".join(
+        f"<div class='item-cell'><a href='{SHOP}/gpu/{n}' class='item-img'>"
+        f"<img src='/{n}.jpg' alt=''></a>"
+        f"<a href='{SHOP}/gpu/{n}' class='item-title'>{name}</a>"
+        f"<div class='price'>{price}</div></div>"
+        for n, (name, price) in enumerate(
+            [
+                ("Radeon 9060 16GB dual fan", "$459.99"),
+                ("GeForce 5070 12GB low profile", "$549.99"),
+                ("GeForce 5080 16GB triple fan", "$1,499.99"),
+            ],
+            1,
+        )
+    )
+    + "</div></main></body></html>"
+)
+
+
+def test_a_collection_keeps_the_names_its_title_links_wear() -> None:
+    # The tile's name is a link that is itself named as the title
+    # (<a class="item-title">), with no box of its own around it: the link
+    # becomes a <span>, and the grid is judged with its names.
+    _, blocks = focused(ANCHOR_TILES, "collection")
+    cleaned = clean_blocks(blocks, site=SHOP + "/")
+    assert texts(cleaned) == [
+        "Graphics cards",
+        "Cards for gaming, editing and rendering, from low-profile boards for a"
+        " small case to the fastest cards with three fans. Check the length your"
+        " case takes and the power your supply gives before you choose one.",
+        "Radeon 9060 16GB dual fan",
+        "$459.99",
+        "GeForce 5070 12GB low profile",
+        "$549.99",
+        "GeForce 5080 16GB triple fan",
+        "$1,499.99",
+    ]
+    assert not any(b.links for b in cleaned)
+
+
 def test_a_listing_leaves_its_title_links_to_the_cleaning_rules() -> None:
     _, blocks = focused(SHOP_TILES, "listing")
     cleaned = clean_blocks(blocks, site=SHOP + "/")

@@ -853,8 +853,10 @@ def _unlink_card_titles(root: etree._Element) -> None:
     """Take the link off the title of each tile of a shop's grid, in place:
     a box named as a title or name (``<p class="card-title">``,
     ``<div class="product-name">``), not a heading, whose whole text is one
-    ``<a href>``. The cleaning rules drop a run of short links as a menu,
-    and the grid's names with it, while its prices and brands, which carry
+    ``<a href>``, or such an ``<a href>`` named so itself, with no box of
+    its own (``<a class="item-title">``), which becomes a ``<span>``. The
+    cleaning rules drop a run of short links as a menu, and the grid's
+    names with it, while its prices and brands, which carry
     no link, stay: the tiles lose what says what they are. Only the first
     grid is read, the titles up to the next heading after the first one: a
     shelf further down ("Best sellers", "Recently viewed") repeats the
@@ -870,10 +872,8 @@ def _unlink_card_titles(root: etree._Element) -> None:
         if element.tag in HEADING_LEVELS:
             section += 1
             continue
-        if (
-            not isinstance(element.tag, str)
-            or element.tag == "a"
-            or not CARD_TITLE_WORDS.intersection(_name_words(element))
+        if not isinstance(element.tag, str) or not CARD_TITLE_WORDS.intersection(
+            _name_words(element)
         ):
             continue
         anchors = list(element.iter("a"))
@@ -889,7 +889,11 @@ def _unlink_card_titles(root: etree._Element) -> None:
             titles.append(element)
     if len(titles) >= CARD_TITLES_MIN:
         for element in titles:
-            etree.strip_tags(element, "a")
+            if element.tag == "a":
+                element.tag = "span"
+                del element.attrib["href"]
+            else:
+                etree.strip_tags(element, "a")
 
 
 def _prose_outside(
