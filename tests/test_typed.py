@@ -24,6 +24,7 @@ from pagechunk.html.net import NET_HIDDEN_CHARS, NET_VISIBLE_CHARS
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
+    COPY_ACROSS_TYPES,
     COPY_KEPT_TYPES,
     COPY_MIN_CHARS,
     DIALOG_MAX_CHARS,
@@ -3290,6 +3291,44 @@ def test_without_copies_reads_kind_heading_and_text() -> None:
         Block(_OFFER + " Booking needed.", "Menu"),
     ]
     assert without_copies(blocks) == [blocks[0], *blocks[5:]]
+
+
+_PROMOTED = (
+    "Walk the whole coast path with a guide: eight days, your bags carried from"
+    " inn to inn, and a seat on the ferry home."
+)
+
+
+def test_without_copies_across_headings() -> None:
+    # A listing's promoted card stands in each of its sections: with
+    # ``across`` its copies go under any heading, the first stays.
+    blocks = [
+        Block(_PROMOTED, "Today"),
+        Block("Seals at Horsey Gap", "Today"),
+        Block(_PROMOTED, "Yesterday"),
+        Block(_PROMOTED, "Last week", "item"),
+    ]
+    assert without_copies(blocks) == blocks
+    assert without_copies(blocks, across=True) == blocks[:2]
+
+
+def test_a_listing_keeps_one_copy_of_a_card_set_in_each_section(page) -> None:
+    assert "listing" in COPY_ACROSS_TYPES and "service" not in COPY_ACROSS_TYPES
+    spot = f"<div class='spot'><p>{_PROMOTED}</p></div>"
+    html = page("typed_listing_cards").replace("</article>", spot + "</article>")
+    found = extract(html, base_url=LISTING_URL)
+    assert found.page_type == "listing"
+    assert texts(found.blocks) == [
+        "Field notes",
+        "Short reports from the paths we walked this season, newest first.",
+        *CARDS[:3],
+        _PROMOTED,
+        *CARDS[3:],
+    ]
+    # The copies stand in the <article>s that parse_html reads.
+    found_rules = explain(html, base_url=LISTING_URL).blocks
+    rules = [(f.block.text, f.kept, f.rule) for f in found_rules]
+    assert rules.count((_PROMOTED, False, "a copy of a block above")) == 3
 
 
 def test_a_forums_quotes_are_no_copies() -> None:

@@ -106,6 +106,7 @@ __all__ = [
     "QUOTES_KEPT_TYPES",
     "DIALOGS",
     "CONTENT_HOLDS",
+    "COPY_ACROSS_TYPES",
     "COPY_KEPT_TYPES",
     "COPY_MIN_CHARS",
     "DIALOG_MAX_CHARS",
@@ -3051,12 +3052,22 @@ of a tab set (one per language or platform) and a field's description on
 each object that has the field, and each copy belongs where it stands."""
 
 
+COPY_ACROSS_TYPES = frozenset(["collection", "listing"])
+"""Page types whose copies go under other headings too
+(:func:`without_copies`): a list's sections ("Today", "Yesterday", "Last
+week") each carry the same promoted card or advertisement in a slot of
+their own. Service pages are left out: there the same terms stand under
+each offer, and each copy belongs where it stands."""
+
+
 QUOTES_KEPT_TYPES = frozenset(["forum"])
 """Page types whose quotes' copies stay: in a thread each reply quotes the
 post it answers, and each quote stands where it was written."""
 
 
-def without_copies(blocks: list[Block], *, quotes: bool = True) -> list[Block]:
+def without_copies(
+    blocks: list[Block], *, quotes: bool = True, across: bool = False
+) -> list[Block]:
     """The blocks without the second and later copies of a paragraph, list
     item or, with ``quotes``, quote of at least :data:`COPY_MIN_CHARS`
     characters under the same heading path. A page lays some of its text
@@ -3065,16 +3076,26 @@ def without_copies(blocks: list[Block], *, quotes: bool = True) -> list[Block]:
     inline), a carousel's cloned slides (a testimonial's ``<blockquote>``
     cloned so the carousel loops), a post's text repeated in a preview.
     Text repeated under different headings (the same warning in two
-    sections) stays."""
+    sections) stays, unless ``across`` (:data:`COPY_ACROSS_TYPES`): then a
+    copy under another heading goes too, as a list's promoted card set in
+    each of its sections does, unless it is the first block under its
+    heading: an item's own text, which items may share (colours of one mug
+    sold as tiles of their own, each with the mug's description)."""
     kinds = _COPY_KINDS if quotes else _COPY_KINDS - {QUOTE}
     seen: set[tuple[str, str]] = set()
+    texts: set[str] = set()  # the text of every block read, with ``across``
     kept: list[Block] = []
+    after_heading = False
     for block in blocks:
         if block.kind in kinds and len(block.text) >= COPY_MIN_CHARS:
             key = (block.heading, block.text)
-            if key in seen:
+            if key in seen or (across and not after_heading and block.text in texts):
+                after_heading = False
                 continue
             seen.add(key)
+            if across:
+                texts.add(block.text)
+        after_heading = block.kind == HEADING
         kept.append(block)
     return kept
 
