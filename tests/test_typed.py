@@ -24,6 +24,7 @@ from pagechunk.html.net import NET_HIDDEN_CHARS, NET_VISIBLE_CHARS
 from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
+    COPY_ACROSS_TYPES,
     COPY_KEPT_TYPES,
     COPY_MIN_CHARS,
     DIALOG_MAX_CHARS,
@@ -3315,6 +3316,44 @@ def test_without_copies_reads_kind_heading_and_text() -> None:
     assert without_copies(blocks) == [blocks[0], *blocks[5:]]
 
 
+_PROMOTED = (
+    "Walk the whole coast path with a guide: eight days, your bags carried from"
+    " inn to inn, and a seat on the ferry home."
+)
+
+
+def test_without_copies_across_headings() -> None:
+    # A listing's promoted card stands in each of its sections: with
+    # ``across`` its copies go under any heading, the first stays.
+    blocks = [
+        Block(_PROMOTED, "Today"),
+        Block("Seals at Horsey Gap", "Today"),
+        Block(_PROMOTED, "Yesterday"),
+        Block(_PROMOTED, "Last week", "item"),
+    ]
+    assert without_copies(blocks) == blocks
+    assert without_copies(blocks, across=True) == blocks[:2]
+
+
+def test_a_listing_keeps_one_copy_of_a_card_set_in_each_section(page) -> None:
+    assert "listing" in COPY_ACROSS_TYPES and "service" not in COPY_ACROSS_TYPES
+    spot = f"<div class='spot'><p>{_PROMOTED}</p></div>"
+    html = page("typed_listing_cards").replace("</article>", spot + "</article>")
+    found = extract(html, base_url=LISTING_URL)
+    assert found.page_type == "listing"
+    assert texts(found.blocks) == [
+        "Field notes",
+        "Short reports from the paths we walked this season, newest first.",
+        *CARDS[:3],
+        _PROMOTED,
+        *CARDS[3:],
+    ]
+    # The copies stand in the <article>s that parse_html reads.
+    found_rules = explain(html, base_url=LISTING_URL).blocks
+    rules = [(f.block.text, f.kept, f.rule) for f in found_rules]
+    assert rules.count((_PROMOTED, False, "a copy of a block above")) == 3
+
+
 def test_a_forums_quotes_are_no_copies() -> None:
     # In a thread each reply quotes the post it answers, where it was written.
     assert "forum" in QUOTES_KEPT_TYPES
@@ -3719,6 +3758,50 @@ def test_a_collection_keeps_the_names_of_its_grid_tiles() -> None:
         "Relax padded work chair",
         "$595.00",
     ]
+
+
+ANCHOR_TILES = (
+    "<html><body><main><h1>Graphics cards</h1><p>Cards for gaming, editing"
+    " and rendering, from low-profile boards for a small case to the fastest"
+    " cards with three fans. Check the length your case takes and the power"
+    " your supply gives before you choose one.</p><div class='list-wrap'>"
+    + "".join(
+        f"<div class='item-cell'><a href='{SHOP}/gpu/{n}' class='item-img'>"
+        f"<img src='/{n}.jpg' alt=''></a>"
+        f"<a href='{SHOP}/gpu/{n}' class='item-title'>{name}</a>"
+        f"<div class='price'>{price}</div></div>"
+        for n, (name, price) in enumerate(
+            [
+                ("Radeon 9060 16GB dual fan", "$459.99"),
+                ("GeForce 5070 12GB low profile", "$549.99"),
+                ("GeForce 5080 16GB triple fan", "$1,499.99"),
+            ],
+            1,
+        )
+    )
+    + "</div></main></body></html>"
+)
+
+
+def test_a_collection_keeps_the_names_its_title_links_wear() -> None:
+    # The tile's name is a link that is itself named as the title
+    # (<a class="item-title">), with no box of its own around it: the link
+    # becomes a <span>, and the grid is judged with its names.
+    _, blocks = focused(ANCHOR_TILES, "collection")
+    cleaned = clean_blocks(blocks, site=SHOP + "/")
+    assert texts(cleaned) == [
+        "Graphics cards",
+        "Cards for gaming, editing and rendering, from low-profile boards for a"
+        " small case to the fastest cards with three fans. Check the length your"
+        " case takes and the power your supply gives before you choose one.",
+        "Radeon 9060 16GB dual fan",
+        "$459.99",
+        "GeForce 5070 12GB low profile",
+        "$549.99",
+        "GeForce 5080 16GB triple fan",
+        "$1,499.99",
+    ]
+    assert not any(b.links for b in cleaned)
 
 
 def test_a_listing_leaves_its_title_links_to_the_cleaning_rules() -> None:

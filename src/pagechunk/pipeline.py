@@ -47,6 +47,7 @@ from pagechunk.html.prune import find_regions, prune
 from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
+    COPY_ACROSS_TYPES,
     COPY_KEPT_TYPES,
     QUOTES_KEPT_TYPES,
     SHELF_TYPES,
@@ -369,7 +370,11 @@ def _extract(
             trace.teasers = _left_out(page.blocks, kept)
         page.blocks = kept
     if focus and page_type not in COPY_KEPT_TYPES:
-        kept = without_copies(page.blocks, quotes=page_type not in QUOTES_KEPT_TYPES)
+        kept = without_copies(
+            page.blocks,
+            quotes=page_type not in QUOTES_KEPT_TYPES,
+            across=page_type in COPY_ACROSS_TYPES,
+        )
         if trace is not None:
             trace.copies = _left_out(page.blocks, kept)
         page.blocks = kept

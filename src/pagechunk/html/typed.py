@@ -106,6 +106,7 @@ __all__ = [
     "QUOTES_KEPT_TYPES",
     "DIALOGS",
     "CONTENT_HOLDS",
+    "COPY_ACROSS_TYPES",
     "COPY_KEPT_TYPES",
     "COPY_MIN_CHARS",
     "DIALOG_MAX_CHARS",
@@ -853,8 +854,10 @@ def _unlink_card_titles(root: etree._Element) -> None:
     """Take the link off the title of each tile of a shop's grid, in place:
     a box named as a title or name (``<p class="card-title">``,
     ``<div class="product-name">``), not a heading, whose whole text is one
-    ``<a href>``. The cleaning rules drop a run of short links as a menu,
-    and the grid's names with it, while its prices and brands, which carry
+    ``<a href>``, or such an ``<a href>`` named so itself, with no box of
+    its own (``<a class="item-title">``), which becomes a ``<span>``. The
+    cleaning rules drop a run of short links as a menu, and the grid's
+    names with it, while its prices and brands, which carry
     no link, stay: the tiles lose what says what they are. Only the first
     grid is read, the titles up to the next heading after the first one: a
     shelf further down ("Best sellers", "Recently viewed") repeats the
@@ -870,10 +873,8 @@ def _unlink_card_titles(root: etree._Element) -> None:
         if element.tag in HEADING_LEVELS:
             section += 1
             continue
-        if (
-            not isinstance(element.tag, str)
-            or element.tag == "a"
-            or not CARD_TITLE_WORDS.intersection(_name_words(element))
+        if not isinstance(element.tag, str) or not CARD_TITLE_WORDS.intersection(
+            _name_words(element)
         ):
             continue
         anchors = list(element.iter("a"))
@@ -889,7 +890,11 @@ def _unlink_card_titles(root: etree._Element) -> None:
             titles.append(element)
     if len(titles) >= CARD_TITLES_MIN:
         for element in titles:
-            etree.strip_tags(element, "a")
+            if element.tag == "a":
+                element.tag = "span"
+                del element.attrib["href"]
+            else:
+                etree.strip_tags(element, "a")
 
 
 def _prose_outside(
@@ -3087,12 +3092,22 @@ of a tab set (one per language or platform) and a field's description on
 each object that has the field, and each copy belongs where it stands."""
 
 
+COPY_ACROSS_TYPES = frozenset(["collection", "listing"])
+"""Page types whose copies go under other headings too
+(:func:`without_copies`): a list's sections ("Today", "Yesterday", "Last
+week") each carry the same promoted card or advertisement in a slot of
+their own. Service pages are left out: there the same terms stand under
+each offer, and each copy belongs where it stands."""
+
+
 QUOTES_KEPT_TYPES = frozenset(["forum"])
 """Page types whose quotes' copies stay: in a thread each reply quotes the
 post it answers, and each quote stands where it was written."""
 
 
-def without_copies(blocks: list[Block], *, quotes: bool = True) -> list[Block]:
+def without_copies(
+    blocks: list[Block], *, quotes: bool = True, across: bool = False
+) -> list[Block]:
     """The blocks without the second and later copies of a paragraph, list
     item or, with ``quotes``, quote of at least :data:`COPY_MIN_CHARS`
     characters under the same heading path. A page lays some of its text
@@ -3101,16 +3116,26 @@ def without_copies(blocks: list[Block], *, quotes: bool = True) -> list[Block]:
     inline), a carousel's cloned slides (a testimonial's ``<blockquote>``
     cloned so the carousel loops), a post's text repeated in a preview.
     Text repeated under different headings (the same warning in two
-    sections) stays."""
+    sections) stays, unless ``across`` (:data:`COPY_ACROSS_TYPES`): then a
+    copy under another heading goes too, as a list's promoted card set in
+    each of its sections does, unless it is the first block under its
+    heading: an item's own text, which items may share (colours of one mug
+    sold as tiles of their own, each with the mug's description)."""
     kinds = _COPY_KINDS if quotes else _COPY_KINDS - {QUOTE}
     seen: set[tuple[str, str]] = set()
+    texts: set[str] = set()  # the text of every block read, with ``across``
     kept: list[Block] = []
+    after_heading = False
     for block in blocks:
         if block.kind in kinds and len(block.text) >= COPY_MIN_CHARS:
             key = (block.heading, block.text)
-            if key in seen:
+            if key in seen or (across and not after_heading and block.text in texts):
+                after_heading = False
                 continue
             seen.add(key)
+            if across:
+                texts.add(block.text)
+        after_heading = block.kind == HEADING
         kept.append(block)
     return kept
 
