@@ -4252,6 +4252,24 @@ def test_vanilla_posts_options_menus_go(page):
     ]
 
 
+def test_vanilla_posts_named_for_their_authors_rank_stay(page):
+    # Vanilla writes the rank of a post's author on the post's own box
+    # (`Item ItemComment Rank-Moderator`) as on the author's badge (`Rank
+    # MItem Rank-Moderator`): the badge goes as per-post chrome, the post,
+    # which holds a body and its author, stays.
+    url = "https://baking.example.org/discussion/55/bread-dough-too-sticky-to-shape"
+    thread = read(page, "typed_forum_engine_vanilla_ranks", url)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        ENGINE_TITLE,
+        *ENGINE_POSTS[:2],
+        "Comments",
+        *ENGINE_POSTS[2:],
+        "Howdy, Stranger! It looks like you're new here. Sign in or register to"
+        " get started.",
+    ]
+
+
 def test_old_reddit_posts_vote_scores_go(page):
     # old.reddit: the submission's score box (`score likes`, `score
     # unvoted`...) goes with the buttons under each post; a comment's

@@ -1821,7 +1821,11 @@ def _forum(
         ]
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
-    dropped += [(e, "per-post chrome") for e in _post_chrome(container)]
+    dropped += [
+        (e, "per-post chrome")
+        for e in _post_chrome(container)
+        if not _whole_post(e, top)
+    ]
     dropped += [(e, "a reply's subject line") for e in _reply_subjects(container)]
     dropped += [(e, "a list of tags") for e in _tag_lists(container)]
     keep = {top, *top.iterancestors()}
@@ -2099,6 +2103,25 @@ def _words_of(classes: str | None, ident: str | None) -> frozenset[str]:
 def _value_words(value: str | None) -> frozenset[str]:
     """The words of one ``class`` or ``id`` value (:func:`name_words`)."""
     return frozenset(name_words(value)) if value else frozenset()
+
+
+def _whole_post(box: etree._Element, top: etree._Element) -> bool:
+    """Whether a box holds a whole post: a post's body (the densest
+    element, or an element of its tag and ``class``: the other posts'
+    bodies, Vanilla's ``Message userContent``) and its author's box
+    (:func:`_author_box`). Such a box is a post whatever its names say:
+    Vanilla writes the rank of a post's author on the post's box
+    (``Rank-Admin``) as on the author's badge. A signature may hold text
+    in the body's ``class`` (XenForo's ``bbWrapper``), never the author."""
+    classes = top.get("class")
+    bodies = (
+        e
+        for e in _of_tag(box.iterdescendants, top.tag)
+        if e is top or (classes and e.get("class") == classes)
+    )
+    return next(bodies, None) is not None and any(
+        _author_box(e) for e in box.iterdescendants()
+    )
 
 
 def _post_chrome(container: etree._Element) -> list[etree._Element]:
