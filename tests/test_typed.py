@@ -2031,6 +2031,98 @@ def test_a_service_page_drops_the_pictures_it_draws_in_html() -> None:
     ]
 
 
+def test_a_service_page_drops_its_boxes_of_fine_print() -> None:
+    # The terms under an offer stand in a box named as a disclaimer, whose
+    # footnotes the page's figures point to ("*", "1"). A box so named that
+    # holds most of the page is the page's own text, and stays.
+    offer = (
+        "Send every order out the day it comes in, with labels printed at"
+        " the rate each carrier quotes you, from one screen for all stores."
+    )
+    save = (
+        "Teams that moved their shipping to us cut the time spent on each"
+        " parcel by half in their first month, and kept every carrier."
+    )
+    terms = (
+        "*Based on a survey of 212 customers in 2025. Results vary. Rates"
+        " quoted are the carriers' own and may change without notice."
+    )
+    trial = "1 Free trial for new accounts only."
+    returns = (
+        "Print a return label from the order page in one click, and see each"
+        " parcel back on its way to you without a call to the carrier."
+    )
+    html = (
+        "<html><body><main><h1>Shipping for online stores</h1>"
+        f"<section class='feature'><h2>Ship the same day</h2><p>{offer}</p>"
+        f"<p>{save}*</p></section>"
+        f"<section class='feature'><h2>Returns made easy</h2><p>{returns}</p>"
+        "</section>"
+        f"<div class='page-disclaimers'><p>{terms}</p>"
+        f"<ol class='legalDisclaimer'><li>{trial}</li></ol></div>"
+        "</main></body></html>"
+    )
+    chosen, blocks = focused(html, "service")
+    assert dropped(chosen) == [("page-disclaimers", "a disclaimer's fine print")]
+    assert texts(blocks) == [
+        "Shipping for online stores",
+        "Ship the same day",
+        offer,
+        f"{save}*",
+        "Returns made easy",
+        returns,
+    ]
+    # A box so named that holds most of the page's text is the page.
+    whole = (
+        "<html><body><main><h1>Disclaimer</h1>"
+        f"<div class='disclaimer'><p>{offer}</p><p>{terms}</p></div>"
+        "</main></body></html>"
+    )
+    chosen, blocks = focused(whole, "service")
+    assert dropped(chosen) == []
+    assert texts(blocks) == ["Disclaimer", offer, terms]
+
+
+def test_product_rule_drops_the_fine_print_in_its_container() -> None:
+    # A product's notes on how its figures were measured stand in a box
+    # named as a disclaimer below the specifications, inside the container.
+    description = (
+        "A phone with a camera that sees in the dark, a screen you can read"
+        " in the sun and a battery that lasts two full days between charges."
+    )
+    camera = (
+        "The main camera takes in four times the light of the last model,"
+        " and its zoom reaches five times without losing a single detail."
+    )
+    notes = (
+        "Battery life measured in our lab with the screen at half brightness;"
+        " actual results vary with use, network, settings and battery age."
+    )
+    specs = [
+        "Screen: 6.1 in",
+        "Weight: 180 g",
+        "Storage: 256 GB",
+        "Battery: 5,000 mAh",
+        "Main camera: 50 MP",
+        "Zoom: 5x optical",
+        "Water: IP68",
+        "Colours: black, sand",
+        "SIM: dual, eSIM",
+        "Charging: 45 W",
+    ]
+    rows = "".join(f"<li>{spec}</li>" for spec in specs)
+    html = (
+        "<html><body><div class='product'><h1>Lumen 9 phone</h1>"
+        f"<div class='copy'><p>{description}</p><p>{camera}</p></div>"
+        f"<ul class='specs'>{rows}</ul>"
+        f"<div class='disclaimer'><p>{notes}</p></div></div>"
+        "<footer><p>Lumen Inc.</p></footer></body></html>"
+    )
+    chosen, blocks = focused(html, "product")
+    assert dropped(chosen) == [("disclaimer", "a disclaimer's fine print")]
+    assert texts(blocks) == ["Lumen 9 phone", description, camera, *specs]
+
+
 # Forms: fields to fill in inside the chosen containers go
 
 STORY_LINES = (

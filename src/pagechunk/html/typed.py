@@ -116,6 +116,7 @@ __all__ = [
     "OUTSIDE_PROSE",
     "OTHER_ITEMS_MAX_WORDS",
     "OTHER_ITEMS_NAMES",
+    "FINE_PRINT_NAMES",
     "PRODUCT_SHELVES",
     "POPUP_ROLES",
     "REDUNDANT_LINK_CHARS",
@@ -341,6 +342,12 @@ OTHER_ITEMS_NAMES = ("social", "trending", "recommend")
 page's own items: its links to social networks (``social-links``), the
 site's trending items (``trending-searches``), items recommended to the
 reader (``recommended-products``, ``recommendations``)."""
+
+FINE_PRINT_NAMES = ("disclaimer",)
+"""Beginnings of ``class`` or ``id`` words that name a box of fine print on
+a whole-page type or a product page (``disclaimer``, ``disclaimers``,
+``legalDisclaimer``, ``common-bottom-disclaimer``): the terms, trademarks
+and footnoted conditions under an offer, not the offer."""
 
 MENU_LINK_SHARE = 0.5
 """Share of its text a box named as a menu must hold in links to be dropped
@@ -806,6 +813,7 @@ def _whole_page(
         + _comment_boxes(root, total)
         + _drawings(boxes, total)
         + _other_items_boxes(total, boxes)
+        + _fine_print(total, boxes)
     )
     if chosen.content:
         # The prose outside the content elements that the walk keeps to.
@@ -1088,12 +1096,34 @@ def _other_items_boxes(
     :data:`LIST_CHROME_SHARE` of the page's text, ``total`` characters; a
     box holding more is the page's own list (a page of trending items).
     ``boxes`` are the page's :func:`_named_boxes`."""
+    return _small_boxes_named(
+        total, boxes, OTHER_ITEMS_NAMES, "social links, trending or recommended items"
+    )
+
+
+def _fine_print(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
+    """The boxes of fine print on a whole-page type or in a product's
+    container: boxes whose ``class`` or ``id`` words begin with one of
+    :data:`FINE_PRINT_NAMES` and that hold under :data:`LIST_CHROME_SHARE`
+    of the text, ``total`` characters; a box holding more is the page's own
+    text. ``boxes`` are the container's :func:`_named_boxes`."""
+    return _small_boxes_named(
+        total, boxes, FINE_PRINT_NAMES, "a disclaimer's fine print"
+    )
+
+
+def _small_boxes_named(
+    total: int, boxes: list[_NamedBox], beginnings: tuple[str, ...], rule: str
+) -> list[tuple[etree._Element, str]]:
+    """The outermost of ``boxes`` with a ``class`` or ``id`` word beginning
+    with one of ``beginnings`` that hold under :data:`LIST_CHROME_SHARE` of
+    ``total`` characters, each with ``rule``."""
     limit = LIST_CHROME_SHARE * total
     return _outermost(
         [
-            (e, "social links, trending or recommended items")
+            (e, rule)
             for e, words in boxes
-            if any(word.startswith(OTHER_ITEMS_NAMES) for word in words)
+            if any(word.startswith(beginnings) for word in words)
             and text_length(e) < limit
         ]
     )
@@ -1908,6 +1938,7 @@ def _product(
         (e, why)
         for e, why in _site_chrome(container, total, boxes, wraps=False)
         + _menus(total, boxes)
+        + _fine_print(total, boxes)
         if e not in keep
     ]
     containers = [container]
