@@ -1471,6 +1471,20 @@ def test_product_description_needs_half_its_words_missing():
     assert with_product_description(shown, [{"@type": "Offer"}]) == shown
 
 
+def test_a_percent_encoded_product_description_is_decoded() -> None:
+    # Some shops write the whole description percent-encoded; a description
+    # holding a stray "%20" among its spaces is read as written.
+    encoded = "A%20curved%20sofa%20in%20linen%2C%20deep%20and%20low."
+    shown = [heading("Sofa", "Sofa", 1)]
+    assert with_product_description(
+        shown, [{"@type": "Product", "description": encoded}]
+    ) == [shown[0], Block("A curved sofa in linen, deep and low.", "Sofa")]
+    plain = "Sold at /shop/sofa%20linen in three sizes."
+    assert with_product_description(
+        shown, [{"@type": "Product", "description": plain}]
+    ) == [shown[0], Block(plain, "Sofa")]
+
+
 # Documentation: no side navigation or table of contents; code kept
 
 RETRIES = "Retries"

@@ -48,6 +48,7 @@ from functools import lru_cache
 from itertools import islice
 from operator import itemgetter
 from typing import Any, cast
+from urllib.parse import unquote
 
 from lxml import etree
 
@@ -117,6 +118,7 @@ __all__ = [
     "OTHER_ITEMS_MAX_WORDS",
     "OTHER_ITEMS_NAMES",
     "FINE_PRINT_NAMES",
+    "ENCODED_SPACES_MIN",
     "PRODUCT_SHELVES",
     "POPUP_ROLES",
     "REDUNDANT_LINK_CHARS",
@@ -348,6 +350,10 @@ FINE_PRINT_NAMES = ("disclaimer",)
 a whole-page type or a product page (``disclaimer``, ``disclaimers``,
 ``legalDisclaimer``, ``common-bottom-disclaimer``): the terms, trademarks
 and footnoted conditions under an offer, not the offer."""
+
+ENCODED_SPACES_MIN = 3
+"""Encoded spaces (``%20``) a JSON-LD product description without
+whitespace must hold to be read as percent-encoded and decoded."""
 
 MENU_LINK_SHARE = 0.5
 """Share of its text a box named as a menu must hold in links to be dropped
@@ -2444,7 +2450,10 @@ def _product_description(objects: list[JsonObject]) -> str:
 
 
 def _plain(text: str) -> str:
-    """A description's text, without the markup some sites put in it."""
+    """A description's text, without the markup some sites put in it, and
+    decoded when the site percent-encoded it (:func:`_percent_encoded`)."""
+    if _percent_encoded(text):
+        text = unquote(text)
     if "<" in text and ">" in text:
         try:
             fragment = etree.fromstring(f"<div>{text}</div>", etree.HTMLParser())
@@ -2453,6 +2462,17 @@ def _plain(text: str) -> str:
         if fragment is not None:
             text = " ".join(str(t) for t in fragment.itertext())
     return " ".join(text.split())
+
+
+def _percent_encoded(text: str) -> bool:
+    """Whether a JSON-LD text is percent-encoded as a whole, as some shops
+    write their descriptions (``An%20elegant%20sofa%20...``): no whitespace
+    in it, and :data:`ENCODED_SPACES_MIN` encoded spaces or more (``%20``),
+    so that a plain word or address holding a stray ``%20`` is left as
+    written."""
+    return text.count("%20") >= ENCODED_SPACES_MIN and not any(
+        c.isspace() for c in text
+    )
 
 
 def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
