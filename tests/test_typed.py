@@ -2376,6 +2376,9 @@ EMBED_CODE = '<iframe src="https://player.example/embed/42" width="100%">'
     [
         "<button class='btn-close'></button>",
         "<span class='icon' aria-label='Close'>x</span>",
+        # A close control written as a box or a link, not a button.
+        "<div class='overlay_close close close--x'><svg></svg></div>",
+        "<a href='#' class='close' data-dismiss='modal'>&times;</a>",
     ],
 )
 def test_an_overlay_that_holds_its_close_button_is_a_dialog(close: str) -> None:

@@ -1214,6 +1214,36 @@ _BOX_TAGS = (*_LIST_TAGS, "li", "menu", "dl")
 items and lists a menu is built of."""
 
 
+_CLOSE_CONTROL_TAGS = ("div", "a")
+"""Tags of a close control that pruning leaves in the tree: an overlay's
+``<div class="overlay_close">`` around its icon, Bootstrap's ``<a
+class="close" data-dismiss="modal">``. A ``<button>`` goes with pruning,
+so :func:`drop_unseen_text` marks its overlay before (:data:`_CLOSABLE`)."""
+
+
+def _closable(element: etree._Element, words: frozenset[str]) -> bool:
+    """Whether a box is a dialog by the control that closes it: marked so
+    before pruning (a ``<button>`` or ``<span>``), or named as an overlay
+    (:data:`OVERLAYS`) and the nearest such box above a ``<div>`` or an
+    ``<a>`` whose ``class`` names a close control (:data:`CLOSE_WORDS`).
+    Only the few boxes named as an overlay are searched."""
+    if element.get(_CLOSABLE) is not None:
+        return True
+    if OVERLAYS.isdisjoint(words):
+        return False
+    for control in element.iterdescendants(*_CLOSE_CONTROL_TAGS):
+        if CLOSE_WORDS.isdisjoint(_value_words(control.get("class"))):
+            continue
+        nearest = next(
+            a
+            for a in control.iterancestors()
+            if a is element or not OVERLAYS.isdisjoint(_name_words(a))
+        )
+        if nearest is element:
+            return True
+    return False
+
+
 def _named_boxes(
     container: etree._Element, tags: tuple[str, ...] = _BOX_TAGS
 ) -> list[_NamedBox]:
@@ -1307,19 +1337,19 @@ def _notices(
         inside = boxes.get(container)
         if inside is None:
             inside = _named_boxes(container, _LIST_TAGS)
+        closable = {
+            e for e, words in inside if e.tag in _LIST_TAGS and _closable(e, words)
+        }
         named = [
             (e, words)
             for e, words in inside
-            if e.tag in _LIST_TAGS
-            and (_names_notice(words) or e.get(_CLOSABLE) is not None)
+            if e.tag in _LIST_TAGS and (_names_notice(words) or e in closable)
         ]
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
         dialogs = {
-            e
-            for e, words in named
-            if DIALOGS.intersection(words) or e.get(_CLOSABLE) is not None
+            e for e, words in named if DIALOGS.intersection(words) or e in closable
         }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
         carts = {e for e, words in named if _names_cart_drawer(words)}
