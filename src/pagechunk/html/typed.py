@@ -1887,11 +1887,7 @@ def _forum(
         ]
         if any(_itemtype(e) == "Answer" for e in container.iter()):
             dropped += [(e, "comments under a question or answer") for e in comments]
-    dropped += [
-        (e, "per-post chrome")
-        for e in _post_chrome(container)
-        if not _whole_post(e, top)
-    ]
+    dropped += [(e, "per-post chrome") for e in _post_chrome(container, top)]
     dropped += [(e, "a reply's subject line") for e in _reply_subjects(container)]
     dropped += [(e, "a list of tags") for e in _tag_lists(container)]
     keep = {top, *top.iterancestors()}
@@ -2191,14 +2187,25 @@ def _whole_post(box: etree._Element, top: etree._Element) -> bool:
     )
 
 
-def _post_chrome(container: etree._Element) -> list[etree._Element]:
+def _post_chrome(
+    container: etree._Element, top: etree._Element
+) -> list[etree._Element]:
+    """The per-post chrome inside a thread's container: boxes named so
+    (:data:`POST_CHROME`) unless they hold a whole post (:func:`_whole_post`,
+    ``top`` being the densest element), members' statistics, author boxes,
+    controls, headers and counters."""
     return [
         e
         for e in container.iterdescendants()
         if isinstance(e.tag, str)
         and (
-            POST_CHROME.intersection(_name_words(e))
-            or POST_CHROME.intersection(_value_words(e.get("data-role")))
+            (
+                (
+                    POST_CHROME.intersection(_name_words(e))
+                    or POST_CHROME.intersection(_value_words(e.get("data-role")))
+                )
+                and not _whole_post(e, top)
+            )
             or _stats_list(e)
             or _author_box(e)
             or _post_control(e)
