@@ -90,6 +90,45 @@ def test_prose_is_listed_in_document_order():
     assert list(survey(root).prose) == [body[0], *reversed(poem_divs)]
 
 
+def test_text_between_a_boxs_blocks_counts_when_it_runs_twice_or_more():
+    # A news site writes its article as text between embedded videos and
+    # pictures, with no <p>: each run is the text after a block child. One
+    # run alone after the last block (hidden structured data) does not count.
+    runs = [
+        "The first paragraph of the story, told at length.",
+        "The second paragraph, after an embedded video player.",
+    ]
+    root = etree.HTML(
+        f"<div id='story'><div class='video'></div>{runs[0]}"
+        f"<div class='picture'></div>{runs[1]}</div>"
+        "<div id='data'><div class='meta'></div>"
+        "http://example.com/picture.jpg 1200 676 editor 2018-10-12</div>"
+    )
+    story = root.find(".//div[@id='story']")
+    assert survey(root).prose == {story: len(runs[0]) + len(runs[1])}
+
+
+def test_an_article_of_text_between_embeds_beats_a_long_author_bio():
+    bio = "Our lifestyle desk is a team of journalists who write about health. " * 3
+    paragraph = (
+        "Paragraph {} of the article: meditation changes the brain, and scans"
+        " taken over the years show it in detail, study after study."
+    )
+    runs = "".join(
+        f"<div class='embed'><iframe src='/v/{n}'></iframe></div> {paragraph.format(n)}"
+        for n in range(1, 5)
+    )
+    page = (
+        "<html><body><h1>Meditation heals the brain</h1>"
+        f"<div class='story'>{runs}</div>"
+        f"<div class='author-bio'><p>{bio.strip()}</p></div></body></html>"
+    )
+    assert texts(focused(page)) == [
+        "Meditation heals the brain",
+        *(paragraph.format(n) for n in range(1, 5)),
+    ]
+
+
 def test_blocks_under_min_prose_are_not_prose():
     root = etree.HTML("<div><p>Too short to count.</p></div>")
     assert survey(root).prose == {}

@@ -48,6 +48,7 @@ __all__ = [
     "MIN_PROSE",
     "NONE",
     "Survey",
+    "TAIL_PARAGRAPHS_MIN",
     "boilerplate_inside",
     "climb",
     "content_stops",
@@ -97,16 +98,29 @@ class Survey:
     named: Names
 
 
+TAIL_PARAGRAPHS_MIN = 2
+"""Runs of prose, each of at least ``min_prose`` characters, that a box
+must hold between the blocks inside it for that text to count as the box's
+own prose (:func:`survey`): an article written as text between its
+embedded videos and pictures, with no ``<p>`` around its paragraphs. One
+such run alone is as often the text of hidden structured data after the
+article's last block."""
+
+
 def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
     """Measure the prose each block holds itself, in one tag-filtered pass
     over the tree; names are read later, for the elements asked about.
 
     Evidence: the text a block holds outside links and nested blocks, and the
     ``class`` and ``id`` values of blocks, lists and figures; a list item
-    counts when it holds :data:`ITEM_PROSE` characters of its own text.
+    counts when it holds :data:`ITEM_PROSE` characters of its own text. A
+    block's text after its ``<br>`` elements counts, and so does its text
+    after its other children when :data:`TAIL_PARAGRAPHS_MIN` runs of it
+    hold ``min_prose`` characters or more each.
     """
     prose: dict[etree._Element, int] = {}
     broken: dict[etree._Element, None] = {}  # in document order, see densest
+    tails: dict[etree._Element, int] = {}  # prose after a child, by holder
     for element in root.iter(*_SURVEYED_TAGS):
         tag = element.tag
         if tag == "br":
@@ -124,6 +138,17 @@ def survey(root: etree._Element, min_prose: int = MIN_PROSE) -> Survey:
                 chars = len(text.strip())
                 if chars >= least:
                     prose[element] = chars
+        tail = element.tail
+        if tail and len(tail) >= min_prose and not tail.isspace():
+            holder = element.getparent()
+            if holder is not None:
+                tails[holder] = tails.get(holder, 0) + 1
+    # Text that flows between the blocks a box holds (an article's
+    # paragraphs between its embeds and pictures, with no <p> of their
+    # own) counts as the box's, as lines split by <br> do.
+    for holder, count in tails.items():
+        if count >= TAIL_PARAGRAPHS_MIN:
+            broken[holder] = None
     # Lines split by <br>: the text after each counts. Paragraphs counted it
     # above, unless one holds ``root`` (a <br>) and was not passed.
     outside = root.getparent()
