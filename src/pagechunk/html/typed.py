@@ -2421,14 +2421,15 @@ def _before(a: etree._Element, b: etree._Element) -> bool:
 class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
     choice, the evidence its confidence was read from, and the text of the
-    blocks :func:`without_other_products`, :func:`without_teaser_shelves`
-    and :func:`without_copies` took out."""
+    blocks :func:`without_other_products`, :func:`without_teaser_shelves`,
+    :func:`without_copies` and :func:`without_icon_glyphs` took out."""
 
     focus: Focus | None = None
     evidence: Any = None
     shelved: list[str] = field(default_factory=list)
     teasers: list[str] = field(default_factory=list)
     copies: list[str] = field(default_factory=list)
+    glyphs: list[str] = field(default_factory=list)
 
 
 def walk_target(
@@ -3245,6 +3246,21 @@ def without_copies(
 
 
 _COPY_KINDS = frozenset([PARAGRAPH, ITEM, QUOTE])
+
+
+ICON_GLYPHS = re.compile(r"[\s\ue000-\uf8ff\U000f0000-\U0010ffff]+")
+"""A block's whole text when it is only an icon font's glyphs: characters
+of Unicode's private use areas (and spaces). Icon fonts draw their icons
+as such characters (Divi's ``et-pb-icon``, Elegant Icons, Font Awesome
+written as text), which no font but theirs shows as anything a reader can
+read."""
+
+
+def without_icon_glyphs(blocks: list[Block]) -> list[Block]:
+    """The blocks without those whose text is only an icon font's glyphs
+    (:data:`ICON_GLYPHS`): a feature box's icon over its heading, written
+    as a private-use character, is a picture, not text."""
+    return [block for block in blocks if not ICON_GLYPHS.fullmatch(block.text)]
 
 
 def without_other_products(
