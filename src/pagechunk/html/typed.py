@@ -822,10 +822,35 @@ def _whole_page(
         + _fine_print(total, boxes)
     )
     if chosen.content:
+        heading = _title_above(root, chosen.content)
         # The prose outside the content elements that the walk keeps to.
         paragraphs = list(root.iterdescendants("p"))
         chosen.content = chosen.content | _prose_outside(paragraphs, chosen.content)
+        if heading is not None:
+            chosen.content.add(heading)
+            chosen.rule += ", with the page's <h1>"
     return chosen
+
+
+def _title_above(
+    root: etree._Element, content: set[etree._Element]
+) -> etree._Element | None:
+    """The page's first ``<h1>`` when it stands outside and before every
+    content element and they hold no ``<h1>`` of their own: the page's
+    title set in a region above ``<main>`` (Drupal's page-title block in
+    Olivero's "content above" region, a theme's title banner), which the
+    walk, keeping to the content elements, would leave out. When they hold
+    one, the first is the site's name."""
+    h1 = next(root.iter("h1"), None)
+    if h1 is None or not text_length(h1):
+        return None
+    above = set(h1.iterancestors())
+    if any(element in above or not _before(h1, element) for element in content):
+        return None
+    for element in content:
+        if any(text_length(inner) for inner in element.iterdescendants("h1")):
+            return None
+    return h1
 
 
 def _unwrap_card_links(root: etree._Element) -> None:
