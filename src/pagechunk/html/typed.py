@@ -530,6 +530,11 @@ UNSEEN_MAX_CHARS = 40
 """Characters a hidden label or a button may hold and still go. More is
 content: a tab or section a script reveals, a card styled as a button."""
 
+UNSEEN_LINK_MAX_CHARS = 200
+"""Characters a label kept off the screen may hold and still go when it
+follows a link's visible text: the rest of the link's name for screen
+readers ("Read more" and " about" the post's title)."""
+
 _CLASSED = etree.XPath("descendant::*[@class]")
 """The elements below one that have a ``class``, found inside libxml2."""
 
@@ -3104,11 +3109,29 @@ def _unseen(elements: list[etree._Element]) -> list[etree._Element]:
             (tag == "label" and _names_a_field(element))
             or (unseen and not _stands_for_picture(element))
         ) and (
-            text_length(element) <= UNSEEN_MAX_CHARS
+            text_length(element) <= _unseen_limit(element, unseen)
             and next(element.iterdescendants(*HEADING_LEVELS), None) is None
         ):
             found.append(element)
     return found
+
+
+def _unseen_limit(element: etree._Element, unseen: bool) -> int:
+    """The most characters a label kept off the screen may hold and go:
+    :data:`UNSEEN_MAX_CHARS`, or :data:`UNSEEN_LINK_MAX_CHARS` for one that
+    ends the visible text of a link (Drupal's "Read more" followed by
+    ``<span class="visually-hidden"> about</span>`` and the whole title of
+    the post it links to): the rest of the link's name, for screen readers,
+    which no script shows."""
+    parent = element.getparent()
+    if (
+        unseen
+        and parent is not None
+        and parent.tag == "a"
+        and (parent.text or "").strip()
+    ):
+        return UNSEEN_LINK_MAX_CHARS
+    return UNSEEN_MAX_CHARS
 
 
 _SAYS_NOTHING = (False, False)
