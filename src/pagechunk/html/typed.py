@@ -295,9 +295,13 @@ LIST_CHROME = frozenset(
         "pager",
         "breadcrumb",
         "breadcrumbs",
+        "selector",
+        "switcher",
     ]
 )
-"""Name words of the bars around a listing's items."""
+"""Name words of the bars around a listing's items: its filters, sorting,
+pagination and breadcrumbs, and the selectors and switchers of its view,
+country or language."""
 
 CARD_LINK_TYPES = frozenset(["listing", "service"])
 """The whole-page types whose cards that are links as a whole give their
