@@ -4663,3 +4663,552 @@ def test_a_word_in_the_text_that_names_the_code_blocks_language_stays():
         "Kind | Text",
         "Input | a string slice",
     ]
+
+
+# Service and listing pages of the common site builders and CMSs, each page
+# hand-written in the shape of the builder's own output (its class names,
+# wrappers and attributes). A service page keeps every section in order with
+# its heading (hero, features, steps, pricing cards, questions and answers,
+# testimonials, the closing call's heading) and loses the menus, the cookie
+# banner, the buttons' labels, the forms and the footer; a listing keeps
+# every card's title, excerpt and date in order and loses the sidebar, the
+# pagination, the sign-up box and the footer.
+
+BUILDER_SERVICE_URL = "https://www.ledgerly.example/services/bookkeeping/"
+BUILDER_HERO = [
+    "Bookkeeping for small businesses",
+    "Monthly books, payroll and year-end accounts handled by a named bookkeeper"
+    " who knows your trade.",
+]
+BUILDER_FEATURES = [
+    "What we handle",
+    "Monthly reconciliation",
+    "Every bank and card transaction matched and categorised by the fifth"
+    " working day of the month.",
+    "Payroll",
+    "Payslips, pension contributions and filings for teams of up to fifty people.",
+    "Year-end accounts",
+    "Statutory accounts and the corporation tax return prepared and filed on time.",
+]
+BUILDER_STEPS = [
+    "Book a twenty-minute call so we can learn how your business runs.",
+    "Connect your bank feeds and share last year’s accounts.",
+    "Get a report of your numbers every month, in plain words.",
+]
+BUILDER_PLANS = [
+    ("Starter", "£95", "For sole traders with up to 50 transactions a month."),
+    ("Growth", "£195", "For limited companies with payroll for up to ten people."),
+    (
+        "Complete",
+        "£345",
+        "For growing teams that need management accounts each quarter.",
+    ),
+]
+BUILDER_FAQ = [
+    "Frequently asked questions",
+    "Can I switch from my current accountant?",
+    "Yes. We ask your current accountant for your records and handle the"
+    " handover for you.",
+    "Which software do you use?",
+    "We work in Xero and QuickBooks, and we can move your books over from"
+    " spreadsheets.",
+]
+BUILDER_QUOTE = (
+    "They caught a VAT error that would have cost us thousands, and explained"
+    " it in plain English."
+)
+BUILDER_CTA = "Ready to hand over your books?"
+
+
+def builder_plans(period: str, badge: tuple[str, str] | None = None) -> list[str]:
+    """The pricing cards' blocks, each price followed by ``period``, with a
+    ``badge`` (text, and the plan it stands after) where the card wears one."""
+    blocks = []
+    for name, price, line in BUILDER_PLANS:
+        blocks += [name, price + period, line]
+        if badge and badge[1] == name:
+            blocks.insert(len(blocks) - 2, badge[0])
+    return blocks
+
+
+BUILDER_CLIENT = ["Priya Shah", "Owner, Fernleaf Florists"]
+
+
+def builder_service(
+    plans: list[str], quote: list[str], steps: list[str] = BUILDER_STEPS
+) -> list[str]:
+    """A builder's service page as it should read: hero, features, the
+    steps, the pricing cards (``plans``), the questions, the testimonial
+    (``quote``) and the closing call's heading."""
+    return [
+        *BUILDER_HERO,
+        *BUILDER_FEATURES,
+        "How it works",
+        *steps,
+        "Pricing",
+        *plans,
+        *BUILDER_FAQ,
+        "What our clients say",
+        *quote,
+        BUILDER_CTA,
+    ]
+
+
+def test_elementor_service_page_keeps_its_widgets_sections(page):
+    # Elementor: every widget in elementor-section > elementor-column >
+    # elementor-widget-wrap; the header and footer are Elementor templates
+    # (elementor-location-header/footer), the FAQ an accordion whose panels
+    # are role="region", the cookie banner Complianz's role="dialog".
+    service = read(page, "typed_site_elementor_service", BUILDER_SERVICE_URL)
+    assert service.page_type == "service"
+    plans = builder_plans("/ month")
+    plans.insert(6, "Popular")  # the featured card's ribbon, after its text
+    assert texts(service.blocks) == builder_service(
+        plans, [BUILDER_QUOTE, *BUILDER_CLIENT]
+    )
+
+
+def test_divi_service_page_without_its_icon_font_glyphs(page):
+    # Divi writes each blurb's icon as a private-use character of its icon
+    # font (<span class="et-pb-icon">&#xe0e1;</span>), which stood as a
+    # block of its own over each feature's heading.
+    service = read(page, "typed_site_divi_service", BUILDER_SERVICE_URL)
+    assert service.page_type == "service"
+    plans = builder_plans("/month", ("Most popular", "Growth"))
+    assert texts(service.blocks) == [
+        *builder_service(plans, [BUILDER_QUOTE, *BUILDER_CLIENT]),
+        "Tell us about your business and we will send you a fixed quote within a day.",
+    ]
+
+
+def test_explain_names_an_icon_font_glyph(page):
+    html = page("typed_site_divi_service")
+    fates = explain(html, base_url=BUILDER_SERVICE_URL).blocks
+    assert [f.rule for f in fates if f.block.text == "\ue0e1"] == [
+        "an icon font's glyph"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "url"),
+    [
+        ("typed_site_gutenberg_service", "https://ledgerly.example/bookkeeping/"),
+        ("typed_site_squarespace_service", "https://www.ledgerly.example/bookkeeping"),
+    ],
+)
+def test_block_theme_and_squarespace_service_pages_keep_every_section(page, name, url):
+    # WordPress block themes: wp-block-cover, wp-block-group, wp-block-columns,
+    # FAQ in wp-block-details, testimonial in wp-block-quote, header and
+    # footer as template parts. Squarespace 7.1: page-section >
+    # fluid-engine > sqs-block-html, an accordion-block, a newsletter block
+    # whose header stands inside its form, and the cookie banner.
+    service = read(page, name, url)
+    assert service.page_type == "service"
+    if "squarespace" in name:
+        quote = [f"“{BUILDER_QUOTE}”", "— Priya Shah, Fernleaf Florists"]
+    else:
+        quote = [BUILDER_QUOTE, "Priya Shah, Fernleaf Florists"]
+    assert texts(service.blocks) == builder_service(builder_plans(" / month"), quote)
+
+
+def test_wix_service_page_of_generated_boxes_keeps_every_section(page):
+    # Wix: every box a <div id="comp-…"> with generated classes, the text in
+    # data-testid="richTextElement" boxes, buttons wixui-button, the header
+    # and footer SITE_HEADER and SITE_FOOTER, the consent banner by data-hook.
+    service = read(page, "typed_site_wix_service", BUILDER_SERVICE_URL)
+    assert service.page_type == "service"
+    steps = [f"{n}. {step}" for n, step in enumerate(BUILDER_STEPS, 1)]
+    quote = [f"“{BUILDER_QUOTE}”", "Priya Shah, Fernleaf Florists"]
+    assert texts(service.blocks) == builder_service(
+        builder_plans(" / month"), quote, steps
+    )
+
+
+def test_webflow_pricing_page_keeps_cards_faq_and_slider(page):
+    # Webflow: the navbar is role="banner" with a w-dropdown mega-menu, the
+    # FAQ answers are collapsed by an inline height:0 (still text), the
+    # testimonials a w-slider, the footer a <div class="footer"> with a
+    # newsletter form and its w-form-done/w-form-fail messages; Finsweet's
+    # cookie banner (fs-cc="banner") opens the page.
+    service = read(
+        page, "typed_site_webflow_pricing", "https://www.ledgerly.example/pricing"
+    )
+    assert service.page_type == "service"
+    assert texts(service.blocks) == [
+        "Simple pricing for small businesses",
+        "One fixed monthly fee for your books, payroll and year-end accounts, with"
+        " no charge for the questions you ask.",
+        *builder_plans("/month")[:3],
+        "Monthly reconciliation",
+        "Self assessment return",
+        "Most popular",
+        *builder_plans("/month")[3:6],
+        "Everything in Starter",
+        "Payroll for up to ten people",
+        *builder_plans("/month")[6:],
+        "Everything in Growth",
+        "Quarterly management accounts",
+        "How it works",
+        "01",
+        "Book a call",
+        BUILDER_STEPS[0],
+        "02",
+        "Connect",
+        BUILDER_STEPS[1],
+        "03",
+        "Relax",
+        BUILDER_STEPS[2],
+        *BUILDER_FAQ,
+        "Is VAT included in the price?",
+        "No. Our prices are shown before VAT, which we add at the standard rate on"
+        " each invoice.",
+        "What our clients say",
+        f"“{BUILDER_QUOTE}”",
+        "Priya Shah",
+        "Owner, Fernleaf Florists",
+        "“Payroll used to take me a whole evening each month; now I just approve it"
+        " on my phone.”",
+        "Tom Okafor",
+        "Director, Okafor Joinery",
+        BUILDER_CTA,
+    ]
+
+
+def test_hubspot_service_page_keeps_its_drag_and_drop_sections(page):
+    # HubSpot CMS: dnd-section > row-fluid > widget-span > hs_cos_wrapper
+    # modules, a CTA embed, a form module and HubSpot's cookie banner
+    # (hs-eu-cookie-confirmation). The form goes; its title "Request a call
+    # back" is left: the form holds its consent text, so it is judged alone
+    # and the box around it, which holds the title, stays (dropping a form's
+    # lone heading with it lost on WCXB listings, whose references keep a
+    # sign-up's call).
+    service = read(page, "typed_site_hubspot_service", BUILDER_SERVICE_URL)
+    assert service.page_type == "service"
+    assert texts(service.blocks) == [
+        *builder_service(builder_plans("/ month"), [BUILDER_QUOTE, *BUILDER_CLIENT]),
+        "Leave your details and a bookkeeper will call you back within one working"
+        " day.",
+        "Request a call back",
+    ]
+
+
+def test_framer_service_page_named_only_by_data_framer_name(page):
+    # Framer: every box a generated framer-… class, the parts named only in
+    # data-framer-name ("Navigation", "Footer"), the text in
+    # RichTextContainer boxes; the page's <main> holds the sections, and the
+    # navigation and footer boxes stand outside it.
+    service = read(
+        page, "typed_site_framer_service", "https://ledgerly.example/bookkeeping"
+    )
+    assert service.page_type == "service"
+    assert texts(service.blocks) == [
+        *BUILDER_HERO,
+        *BUILDER_FEATURES,
+        "Pricing",
+        *builder_plans(" / month"),
+        *BUILDER_FAQ,
+        "What our clients say",
+        f"“{BUILDER_QUOTE}”",
+        "Priya Shah, Fernleaf Florists",
+        BUILDER_CTA,
+    ]
+
+
+BUILDER_POSTS = [
+    (
+        "Planting bare-root roses in winter",
+        "Bare-root roses are cheaper than potted ones and settle in faster if you"
+        " plant them while the soil is still workable.",
+        "12 January 2025",
+        "Jan 12, 2025",
+        "Roses",
+    ),
+    (
+        "How to build a leaf-mould cage",
+        "Four stakes and a roll of chicken wire turn autumn leaves into the best"
+        " soil conditioner you can make for free.",
+        "5 January 2025",
+        "Jan 5, 2025",
+        "Compost",
+    ),
+    (
+        "Chitting seed potatoes on a windowsill",
+        "Set your seed potatoes in egg boxes in a cool, bright room six weeks"
+        " before planting to get sturdy shoots.",
+        "29 December 2024",
+        "Dec 29, 2024",
+        "Vegetables",
+    ),
+    (
+        "Pruning apple trees without fear",
+        "Take out dead, diseased and crossing branches first, then open the"
+        " centre of the tree to let in light and air.",
+        "22 December 2024",
+        "Dec 22, 2024",
+        "Fruit",
+    ),
+    (
+        "Sowing sweet peas in root trainers",
+        "Deep cells give sweet peas the long roots they need, and the seedlings"
+        " slide out without damage at planting time.",
+        "15 December 2024",
+        "Dec 15, 2024",
+        "Flowers",
+    ),
+    (
+        "Protecting tender plants from frost",
+        "A double layer of horticultural fleece keeps most tender plants alive"
+        " through a few nights below freezing.",
+        "8 December 2024",
+        "Dec 8, 2024",
+        "Winter",
+    ),
+    (
+        "Choosing a water butt for a small garden",
+        "A slimline butt against a shed wall can collect a hundred litres from a"
+        " single winter storm.",
+        "1 December 2024",
+        "Dec 1, 2024",
+        "Water",
+    ),
+    (
+        "Winter jobs for the vegetable patch",
+        "Clear spent crops, spread compost over empty beds and order your seeds"
+        " before the spring rush begins.",
+        "24 November 2024",
+        "Nov 24, 2024",
+        "Vegetables",
+    ),
+]
+
+
+def test_ghost_tag_page_keeps_every_post_card(page):
+    # Ghost (Casper): the tag's header card, then post-card articles in a
+    # post-feed, each a link around its tag, title and excerpt, its date and
+    # reading time in the card's footer; the pagination, the footer's
+    # sign-up call and the site footer go.
+    listing = read(
+        page, "typed_site_ghost_tag_listing", "https://mulch.example/tag/winter/"
+    )
+    assert listing.page_type == "listing"
+    cards = []
+    for title, excerpt, _, short, tag in BUILDER_POSTS:
+        cards += [tag, title, excerpt, f"{short} 4 min read"]
+    assert texts(listing.blocks) == [
+        "Winter",
+        "Jobs, sowings and protection for the cold months of the gardening year.",
+        *cards,
+    ]
+
+
+def test_shopify_blog_served_under_blogs_is_a_listing(page):
+    # Shopify serves every blog under /blogs/<handle>: the path's word
+    # "blogs" reads as "blog" does. Read as "other" before, the densest
+    # container's rule dropped each card's date and author as boilerplate
+    # (article-card__info). The newsletter section stays: its call to
+    # subscribe is a heading, and on WCXB a rule dropping boxes named
+    # newsletter around a form lost more than it won.
+    listing = read(
+        page, "typed_site_shopify_blog_listing", "https://quay.example/blogs/journal"
+    )
+    assert listing.page_type == "listing"
+    cards = []
+    for title, excerpt, date, _, _ in BUILDER_POSTS:
+        cards += [title, f"{date} Mara Quill", excerpt]
+    assert texts(listing.blocks) == [
+        "Journal",
+        *cards,
+        "Subscribe to our emails",
+        "Be the first to know about new sowing guides and seasonal offers.",
+    ]
+
+
+def test_drupal_views_listing_keeps_the_title_above_main(page):
+    # Drupal 10 (Olivero): the page title is a block in the "content above"
+    # region, outside <main>; the teasers are node--view-mode-teaser articles
+    # in views-rows, each ending in "Read more" with the post's title for
+    # screen readers (<span class="visually-hidden"> about …</span>, longer
+    # than a short label); the pager and the sidebar's blocks go. Each
+    # card's "Tags" field label stays with its tag; a tag that the page
+    # repeats (Vegetables) goes as a repeated link, and the label with it.
+    listing = read(
+        page, "typed_site_drupal_olivero_listing", "https://mulch.example/blog"
+    )
+    assert listing.page_type == "listing"
+    cards = []
+    for title, excerpt, date, _, tag in BUILDER_POSTS:
+        cards += [title, f"Mara Quill {date}", excerpt]
+        if tag != "Vegetables":
+            cards += ["Tags", tag]
+    assert texts(listing.blocks) == ["Blog", *cards]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a block theme's sidebar is a wp-block-column beside the query loop's"
+    " column, named by no class: its 'About this blog' box and the heading of"
+    " its subscription form stay, and its category links make the cards' tags"
+    " repeated links",
+)
+def test_block_theme_blog_index_without_its_sidebar_column(page):
+    listing = read(page, "typed_site_gutenberg_listing", "https://mulch.example/blog/")
+    assert listing.page_type == "listing"
+    cards = []
+    for title, excerpt, date, _, tag in BUILDER_POSTS:
+        cards += [title, date, tag, excerpt]
+    assert texts(listing.blocks) == ["Blog", *cards]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Lever sets a posting's location, team, commitment and workplace as"
+    " <span>s with no space between them (the style sheet spaces them), and"
+    " the flatten step, shared with parse_html, joins them into one word",
+)
+def test_lever_job_board_keeps_each_postings_fields_apart(page):
+    listing = read(
+        page, "typed_site_lever_jobs_listing", "https://jobs.lever.co/ledgerly"
+    )
+    assert listing.page_type == "listing"
+    assert texts(listing.blocks)[:3] == [
+        "Engineering",
+        "Senior Backend Engineer",
+        "London Engineering – Platform Full-time Hybrid",
+    ]
+
+
+def test_lever_job_board_keeps_every_posting_in_its_team(page):
+    # The postings' titles and their teams' headers stay in order; the
+    # filter bar and the "Apply" buttons go (the fields' gap is the xfail
+    # above).
+    listing = read(
+        page, "typed_site_lever_jobs_listing", "https://jobs.lever.co/ledgerly"
+    )
+    assert listing.page_type == "listing"
+    teams = [b.text for b in listing.blocks if b.kind != "heading"][::4]
+    assert teams == ["Engineering", "Operations", "Sales"]
+    titles = [b.text for b in listing.blocks if b.kind == "heading"]
+    assert titles == [
+        "Senior Backend Engineer",
+        "Data Engineer",
+        "Site Reliability Engineer",
+        "Bookkeeping Team Lead",
+        "Payroll Specialist",
+        "Client Onboarding Associate",
+        "Account Executive",
+        "Partnerships Manager",
+    ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="The Events Calendar's events bar opens the list with two headings"
+    " for screen readers only (tribe-common-a11y-visual-hide), which stay: a"
+    " heading only screen readers see still names its section",
+)
+def test_events_calendar_list_without_its_events_bar(page):
+    listing = read(
+        page, "typed_site_events_listing", "https://mulch.example/events/list/"
+    )
+    assert listing.page_type == "listing"
+    assert texts(listing.blocks)[:5] == [
+        "March 2025",
+        "March 8 @ 10:00 am - 12:00 pm",
+        "Seed swap and potting morning",
+        "Frome Allotments",
+        "Bring spare seeds and leave with new ones; compost and pots are provided.",
+    ]
+
+
+def test_events_calendar_list_keeps_every_event(page):
+    # Each event: its date and time, its title, its venue and its
+    # description, under its month's separator; the search form, the view
+    # selector's "List", "Month" and "Day" (tribe-events-c-view-selector),
+    # the "Previous/Next Events" navigation and the calendar's subscribe
+    # drop-down go (the screen readers' headings are the xfail above).
+    listing = read(
+        page, "typed_site_events_listing", "https://mulch.example/events/list/"
+    )
+    blocks = texts(listing.blocks)
+    assert blocks[:7] == [
+        "Events Search and Views Navigation",
+        "Event Views Navigation",
+        "March 2025",
+        "March 8 @ 10:00 am - 12:00 pm",
+        "Seed swap and potting morning",
+        "Frome Allotments",
+        "Bring spare seeds and leave with new ones; compost and pots are provided.",
+    ]
+    assert len(blocks) == 2 + 2 + 8 * 4
+    assert blocks[-4:] == [
+        "April 26 @ 1:00 pm - 4:00 pm",
+        "Hedge laying demonstration",
+        "Orchard Field, Nunney",
+        "Watch a hedge laid in the Somerset style and try the billhook under"
+        " supervision.",
+    ]
+
+
+def test_classic_wordpress_theme_blog_keeps_its_archive_title(page):
+    # Astra (a classic theme): the archive's title stands in
+    # ast-archive-description above <main>, the posts are <article>s with a
+    # "By … / date / category" line and an excerpt, the "Read More »" link
+    # names its post for screen readers, the pagination follows <main> and
+    # the widget sidebar (search, about, recent posts, categories) stands in
+    # its own column.
+    listing = read(page, "typed_site_astra_blog_listing", "https://mulch.example/blog/")
+    assert listing.page_type == "listing"
+    cards = []
+    for title, excerpt, date, _, tag in BUILDER_POSTS:
+        cards += [title, f"By Mara Quill / {date} / {tag}", excerpt]
+    assert texts(listing.blocks) == ["Blog", *cards]
+
+
+GREENHOUSE_ROWS = [
+    "Engineering",
+    "Senior Backend Engineer London, United Kingdom",
+    "Data Engineer Manchester, United Kingdom",
+    "Site Reliability Engineer London, United Kingdom",
+    "Operations",
+    "Bookkeeping Team Lead Bristol, United Kingdom",
+    "Payroll Specialist Bristol, United Kingdom",
+    "Client Onboarding Associate Leeds, United Kingdom",
+    "Sales",
+    "Account Executive London, United Kingdom",
+    "Partnerships Manager Remote - United Kingdom",
+]
+GREENHOUSE_INTRO = [
+    "Work with us",
+    "We are a team of bookkeepers, engineers and advisers who make small"
+    " businesses' books simple. We hire across the UK and work from three"
+    " offices and from home.",
+    "Current openings",
+]
+
+
+def test_greenhouse_job_board_served_under_a_jobs_path_keeps_every_opening(page):
+    # Greenhouse's board: the departments' openings in tables, each row a
+    # link around the job's title and its office; the department and office
+    # pickers go.
+    listing = read(
+        page, "typed_site_greenhouse_jobs_listing", "https://www.ledgerly.example/jobs"
+    )
+    assert listing.page_type == "listing"
+    assert texts(listing.blocks) == [*GREENHOUSE_INTRO, *GREENHOUSE_ROWS]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Greenhouse serves its boards at job-boards.greenhouse.io/<company>: the"
+    " host's word 'boards' is a forum host's (boards.cruisecritic.com), the path"
+    " names nothing, and the page reads as 'other', whose densest-container rule"
+    " keeps the board's introduction and loses every opening",
+)
+def test_greenhouse_job_board_at_its_own_host_is_a_listing(page):
+    listing = read(
+        page,
+        "typed_site_greenhouse_jobs_listing",
+        "https://job-boards.greenhouse.io/ledgerly",
+    )
+    assert listing.page_type == "listing"
+    assert texts(listing.blocks) == [*GREENHOUSE_INTRO, *GREENHOUSE_ROWS]

@@ -62,6 +62,7 @@ from pagechunk.html.typed import (
     walk_target,
     with_product_description,
     without_copies,
+    without_icon_glyphs,
     without_other_products,
     without_teaser_shelves,
 )
@@ -377,6 +378,11 @@ def _extract(
         )
         if trace is not None:
             trace.copies = _left_out(page.blocks, kept)
+        page.blocks = kept
+    if focus:
+        kept = without_icon_glyphs(page.blocks)
+        if trace is not None:
+            trace.glyphs = _left_out(page.blocks, kept)
         page.blocks = kept
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)

@@ -104,10 +104,10 @@ _URL_WORDS = {
         "department browse b store brands s"
     ),
     "listing": (
-        "news blog list search jobs events tag tags archive page latest recent "
+        "news blog blogs list search jobs events tag tags archive page latest recent "
         "articles trending results"
     ),
-    "article": "article articles story post posts blog news insights recipes",
+    "article": "article articles story post posts blog blogs news insights recipes",
     "service": (
         "services service solutions pricing about contact features plans careers "
         "programs pages a"

@@ -295,9 +295,13 @@ LIST_CHROME = frozenset(
         "pager",
         "breadcrumb",
         "breadcrumbs",
+        "selector",
+        "switcher",
     ]
 )
-"""Name words of the bars around a listing's items."""
+"""Name words of the bars around a listing's items: its filters, sorting,
+pagination and breadcrumbs, and the selectors and switchers of its view,
+country or language."""
 
 CARD_LINK_TYPES = frozenset(["listing", "service"])
 """The whole-page types whose cards that are links as a whole give their
@@ -529,6 +533,11 @@ the page, and hides once it is there: "Loading...", "Loading results"."""
 UNSEEN_MAX_CHARS = 40
 """Characters a hidden label or a button may hold and still go. More is
 content: a tab or section a script reveals, a card styled as a button."""
+
+UNSEEN_LINK_MAX_CHARS = 200
+"""Characters a label kept off the screen may hold and still go when it
+follows a link's visible text: the rest of the link's name for screen
+readers ("Read more" and " about" the post's title)."""
 
 _CLASSED = etree.XPath("descendant::*[@class]")
 """The elements below one that have a ``class``, found inside libxml2."""
@@ -822,10 +831,35 @@ def _whole_page(
         + _fine_print(total, boxes)
     )
     if chosen.content:
+        heading = _title_above(root, chosen.content)
         # The prose outside the content elements that the walk keeps to.
         paragraphs = list(root.iterdescendants("p"))
         chosen.content = chosen.content | _prose_outside(paragraphs, chosen.content)
+        if heading is not None:
+            chosen.content.add(heading)
+            chosen.rule += ", with the page's <h1>"
     return chosen
+
+
+def _title_above(
+    root: etree._Element, content: set[etree._Element]
+) -> etree._Element | None:
+    """The page's first ``<h1>`` when it stands outside and before every
+    content element and they hold no ``<h1>`` of their own: the page's
+    title set in a region above ``<main>`` (Drupal's page-title block in
+    Olivero's "content above" region, a theme's title banner), which the
+    walk, keeping to the content elements, would leave out. When they hold
+    one, the first is the site's name."""
+    h1 = next(root.iter("h1"), None)
+    if h1 is None or not text_length(h1):
+        return None
+    above = set(h1.iterancestors())
+    if any(element in above or not _before(h1, element) for element in content):
+        return None
+    for element in content:
+        if any(text_length(inner) for inner in element.iterdescendants("h1")):
+            return None
+    return h1
 
 
 def _unwrap_card_links(root: etree._Element) -> None:
@@ -2428,14 +2462,15 @@ def _before(a: etree._Element, b: etree._Element) -> bool:
 class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
     choice, the evidence its confidence was read from, and the text of the
-    blocks :func:`without_other_products`, :func:`without_teaser_shelves`
-    and :func:`without_copies` took out."""
+    blocks :func:`without_other_products`, :func:`without_teaser_shelves`,
+    :func:`without_copies` and :func:`without_icon_glyphs` took out."""
 
     focus: Focus | None = None
     evidence: Any = None
     shelved: list[str] = field(default_factory=list)
     teasers: list[str] = field(default_factory=list)
     copies: list[str] = field(default_factory=list)
+    glyphs: list[str] = field(default_factory=list)
 
 
 def walk_target(
@@ -3085,11 +3120,29 @@ def _unseen(elements: list[etree._Element]) -> list[etree._Element]:
             (tag == "label" and _names_a_field(element))
             or (unseen and not _stands_for_picture(element))
         ) and (
-            text_length(element) <= UNSEEN_MAX_CHARS
+            text_length(element) <= _unseen_limit(element, unseen)
             and next(element.iterdescendants(*HEADING_LEVELS), None) is None
         ):
             found.append(element)
     return found
+
+
+def _unseen_limit(element: etree._Element, unseen: bool) -> int:
+    """The most characters a label kept off the screen may hold and go:
+    :data:`UNSEEN_MAX_CHARS`, or :data:`UNSEEN_LINK_MAX_CHARS` for one that
+    ends the visible text of a link (Drupal's "Read more" followed by
+    ``<span class="visually-hidden"> about</span>`` and the whole title of
+    the post it links to): the rest of the link's name, for screen readers,
+    which no script shows."""
+    parent = element.getparent()
+    if (
+        unseen
+        and parent is not None
+        and parent.tag == "a"
+        and (parent.text or "").strip()
+    ):
+        return UNSEEN_LINK_MAX_CHARS
+    return UNSEEN_MAX_CHARS
 
 
 _SAYS_NOTHING = (False, False)
@@ -3252,6 +3305,21 @@ def without_copies(
 
 
 _COPY_KINDS = frozenset([PARAGRAPH, ITEM, QUOTE])
+
+
+ICON_GLYPHS = re.compile(r"[\s\ue000-\uf8ff\U000f0000-\U0010ffff]+")
+"""A block's whole text when it is only an icon font's glyphs: characters
+of Unicode's private use areas (and spaces). Icon fonts draw their icons
+as such characters (Divi's ``et-pb-icon``, Elegant Icons, Font Awesome
+written as text), which no font but theirs shows as anything a reader can
+read."""
+
+
+def without_icon_glyphs(blocks: list[Block]) -> list[Block]:
+    """The blocks without those whose text is only an icon font's glyphs
+    (:data:`ICON_GLYPHS`): a feature box's icon over its heading, written
+    as a private-use character, is a picture, not text."""
+    return [block for block in blocks if not ICON_GLYPHS.fullmatch(block.text)]
 
 
 def without_other_products(
