@@ -171,6 +171,16 @@ def test_a_site_named_for_its_forum_is_a_forum_host():
         assert "host_forum" not in page_features(url, nothing, None), url
 
 
+def test_a_job_boards_host_reads_as_a_listing_not_a_forum():
+    nothing = Declared("", frozenset(), frozenset())
+    board = page_features("https://job-boards.greenhouse.io/ledgerly", nothing, None)
+    assert board.get("url_listing") == 1.0
+    assert "host_forum" not in board
+    forum = page_features("https://boards.example.ie/threads/55", nothing, None)
+    assert forum.get("host_forum") == 1.0
+    assert "url_listing" not in forum
+
+
 # The classifier
 
 

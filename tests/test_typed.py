@@ -5197,14 +5197,9 @@ def test_greenhouse_job_board_served_under_a_jobs_path_keeps_every_opening(page)
     assert texts(listing.blocks) == [*GREENHOUSE_INTRO, *GREENHOUSE_ROWS]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Greenhouse serves its boards at job-boards.greenhouse.io/<company>: the"
-    " host's word 'boards' is a forum host's (boards.cruisecritic.com), the path"
-    " names nothing, and the page reads as 'other', whose densest-container rule"
-    " keeps the board's introduction and loses every opening",
-)
 def test_greenhouse_job_board_at_its_own_host_is_a_listing(page):
+    # Greenhouse serves its boards at job-boards.greenhouse.io/<company>: the
+    # host's "job" says it lists openings, and its "boards" is no forum's.
     listing = read(
         page,
         "typed_site_greenhouse_jobs_listing",

@@ -127,6 +127,11 @@ _HOST_WORDS = {
     "shop": "shop store buy",
 }
 _HOST_GROUP = {w: g for g, words in _HOST_WORDS.items() for w in words.split()}
+_JOB_HOST_WORDS = frozenset(["job", "jobs"])
+"""Host words of a job board (``job-boards.greenhouse.io``,
+``jobs.lever.co``): the host reads as the path word ``jobs``, a listing's,
+and its ``board`` or ``boards`` as no forum's."""
+_BOARD_WORDS = frozenset(["board", "boards"])
 _FORUM_HOST_ENDINGS = ("forum", "forums")
 """How the name of a forum's site often ends, one word with the site's
 subject (``physicsforums.com``, ``avsforum.com``): such a name reads as
@@ -339,7 +344,13 @@ def _url_features(url: str, features: dict[str, float]) -> None:
     features["url_slug_words"] = min(slug_words, 12) / 12
     features["url_digits"] = float(bool(_LONG_NUMBER.search(path)))
     features["url_date"] = float(bool(_DATE_PATH.search(path)))
-    for label in re.split(r"[.-]", host.lower()):
+    labels = re.split(r"[.-]", host.lower())
+    if not _JOB_HOST_WORDS.isdisjoint(labels):
+        # A job board (job-boards.greenhouse.io, jobs.lever.co) lists
+        # openings, as a /jobs/ path does: its "boards" is no forum's.
+        features["url_listing"] = 1.0
+        labels = [label for label in labels if label not in _BOARD_WORDS]
+    for label in labels:
         host_group = _HOST_GROUP.get(label)
         if host_group:
             features["host_" + host_group] = 1.0
