@@ -3976,6 +3976,27 @@ def test_links_that_touch_are_spaced_apart() -> None:
     assert texts(parse_html(TAG_ROW).blocks)[2] == "IndieStrategyCo-op PvP"
 
 
+def test_fields_set_in_spans_that_touch_are_spaced_apart() -> None:
+    # A card's fields side by side, each a <span> with a class, spaced by the
+    # style sheet; a span of one character (an animated title's letters, a
+    # currency sign) or without a class is no field and stays joined.
+    page = (
+        "<html><body><main><h1>Platform engineer</h1><p>Build the systems"
+        " that run our ledgers, with a team of eight across two offices.</p>"
+        "<div><span class='location'>London</span><span class='team'>Platform"
+        "</span><span class='kind'>Full-time</span></div>"
+        "<p><span class='l'>H</span><span class='l'>i</span> and"
+        " <span>Read</span><span>Me</span>, for"
+        " <span class='cur'>$</span><span class='amount'>120</span>k</p>"
+        "</main></body></html>"
+    )
+    assert texts(extract(page).blocks)[2:] == [
+        "London Platform Full-time",
+        "Hi and ReadMe, for $120k",
+    ]
+    assert texts(parse_html(page).blocks)[2] == "LondonPlatformFull-time"
+
+
 def test_a_tag_name_lxml_will_not_filter_by_is_matched_one_by_one() -> None:
     # libxml2 reads a tag name with a control character in it; lxml refuses
     # it as an iterator's filter, so the elements of that tag are picked by
@@ -5059,13 +5080,10 @@ def test_block_theme_blog_index_without_its_sidebar_column(page):
     assert texts(listing.blocks) == ["Blog", *cards]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Lever sets a posting's location, team, commitment and workplace as"
-    " <span>s with no space between them (the style sheet spaces them), and"
-    " the flatten step, shared with parse_html, joins them into one word",
-)
 def test_lever_job_board_keeps_each_postings_fields_apart(page):
+    # Lever sets a posting's location, team, commitment and workplace as
+    # <span>s with no space between them (the style sheet spaces them):
+    # extract spaces them apart (space_adjacent_links).
     listing = read(
         page, "typed_site_lever_jobs_listing", "https://jobs.lever.co/ledgerly"
     )

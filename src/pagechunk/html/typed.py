@@ -2819,11 +2819,38 @@ def space_adjacent_links(root: etree._Element) -> None:
     genres, ``<a>Indie</a><a>Action</a>``), spaced by the style sheet
     alone, and read as the walk reads inline text the names run into one
     word ("IndieAction") that neither a reader nor a search finds.
-    ``parse_html`` keeps the text API's reading."""
-    for anchor in root.iter("a"):
-        following = anchor.getnext()
-        if following is not None and following.tag == "a" and not anchor.tail:
-            anchor.tail = " "
+    ``parse_html`` keeps the text API's reading.
+
+    So with two ``<span>`` elements that touch when each has a ``class``
+    and text of its own of :data:`FIELD_MIN_CHARS` characters or more: the
+    fields of a job posting or a card set side by side
+    (``<span class="location">London</span><span class="team">Platform</span>``).
+    A span of one character (a letter of an animated title, a currency
+    sign before its price) is no field."""
+    for element in root.iter("a", "span"):
+        if element.tail:
+            continue
+        following = element.getnext()
+        if following is None or following.tag != element.tag:
+            continue
+        if element.tag == "a" or (_field_text(element) and _field_text(following)):
+            element.tail = " "
+
+
+FIELD_MIN_CHARS = 2
+"""Characters of its own text a ``<span>`` needs to be read as a field that
+the style sheet spaces from the next (:func:`space_adjacent_links`)."""
+
+
+def _field_text(span: etree._Element) -> bool:
+    """Whether a span has a ``class`` and :data:`FIELD_MIN_CHARS` characters
+    of its own text."""
+    text = span.text
+    return (
+        text is not None
+        and len(text.strip()) >= FIELD_MIN_CHARS
+        and span.get("class") is not None
+    )
 
 
 def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
