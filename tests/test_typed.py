@@ -4403,7 +4403,8 @@ def test_vanilla_posts_named_for_their_authors_rank_stay(page):
 def test_old_reddit_posts_vote_scores_go(page):
     # old.reddit: the submission's score box (`score likes`, `score
     # unvoted`...) goes with the buttons under each post; a comment's
-    # score spans are inline in its tagline and stay with it.
+    # score spans (dislikes, unvoted, likes: the style sheet shows one) are
+    # inline in its tagline and stay with it, spaced apart as fields.
     url = (
         "https://old.reddit.com/r/Breadit/comments/abc/bread_dough_too_sticky_to_shape/"
     )
@@ -4415,9 +4416,9 @@ def test_old_reddit_posts_vote_scores_go(page):
         "submitted 2 years ago by",
         *ENGINE_POSTS[:2],
         "all 42 comments",
-        "86 points87 points88 points 2 years ago (1 child)",
+        "86 points 87 points 88 points 2 years ago (1 child)",
         *ENGINE_POSTS[2:4],
-        "85 points86 points87 points 2 years ago (0 children)",
+        "85 points 86 points 87 points 2 years ago (0 children)",
         ENGINE_POSTS[4],
     ]
 

@@ -2821,19 +2821,22 @@ def space_adjacent_links(root: etree._Element) -> None:
     word ("IndieAction") that neither a reader nor a search finds.
     ``parse_html`` keeps the text API's reading.
 
-    So with two ``<span>`` elements that touch when each has a ``class``
-    and text of its own of :data:`FIELD_MIN_CHARS` characters or more: the
-    fields of a job posting or a card set side by side
-    (``<span class="location">London</span><span class="team">Platform</span>``).
+    So with two ``<span>`` elements that touch when each holds text alone,
+    of :data:`FIELD_MIN_CHARS` characters or more, has a ``class``, and a
+    letter or digit meets a letter or digit where they touch: the fields of
+    a job posting or a card set side by side (``<span
+    class="location">London</span><span class="team">Platform</span>``).
     A span of one character (a letter of an animated title, a currency
-    sign before its price) is no field."""
+    sign), one that starts or ends with a sign (``<span>£95</span><span
+    class="period">/month</span>``), and the tokens of highlighted code (in
+    a ``<pre>`` or a ``<code>``) are no fields."""
     for element in root.iter("a", "span"):
         if element.tail:
             continue
         following = element.getnext()
         if following is None or following.tag != element.tag:
             continue
-        if element.tag == "a" or (_field_text(element) and _field_text(following)):
+        if element.tag == "a" or _fields_touch(element, following):
             element.tail = " "
 
 
@@ -2842,15 +2845,30 @@ FIELD_MIN_CHARS = 2
 the style sheet spaces from the next (:func:`space_adjacent_links`)."""
 
 
-def _field_text(span: etree._Element) -> bool:
-    """Whether a span has a ``class`` and :data:`FIELD_MIN_CHARS` characters
-    of its own text."""
-    text = span.text
+def _fields_touch(span: etree._Element, following: etree._Element) -> bool:
+    """Whether two spans that touch are fields the style sheet spaces
+    (:func:`space_adjacent_links`)."""
+    first, second = _field_text(span), _field_text(following)
     return (
-        text is not None
-        and len(text.strip()) >= FIELD_MIN_CHARS
-        and span.get("class") is not None
+        first is not None
+        and second is not None
+        and first[-1].isalnum()
+        and second[0].isalnum()
+        and all(a.tag not in _CODE_TAGS for a in span.iterancestors())
     )
+
+
+_CODE_TAGS = frozenset(["pre", "code"])
+
+
+def _field_text(span: etree._Element) -> str | None:
+    """A span's text when it holds text alone, of :data:`FIELD_MIN_CHARS`
+    characters or more, and has a ``class``; None otherwise."""
+    text = span.text
+    if text is None or len(span) or span.get("class") is None:
+        return None
+    text = text.strip()
+    return text if len(text) >= FIELD_MIN_CHARS else None
 
 
 def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
