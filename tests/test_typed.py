@@ -3689,7 +3689,7 @@ def test_a_page_read_within_main_keeps_questions_answered_below_it() -> None:
 
 COUNTED = (
     "<html><body><main><h1>Tent pegs</h1>"
-    "<div class='toolbar'><p class='woocommerce-result-count'>Showing 1\u20134"
+    "<div class='results-head'><p class='woocommerce-result-count'>Showing 1\u20134"
     " of 29 results</p><div class='product-count'>29 products</div></div>"
     + "".join(
         f"<div class='tile'><h2>Y-peg {n}</h2><p>A light aluminium peg for soft"
@@ -4733,6 +4733,28 @@ def test_shopify_dawn_product_keeps_its_price_announced_as_a_status(page):
     ]
 
 
+def test_shopify_dawn_collection_keeps_tiles_titled_by_headings(page):
+    # Dawn titles each tile with <h3 class="card__heading"><a>; on a page
+    # with no prose of its own the grid comes after the last sentence, and
+    # the cleaning rules read each tile's price as a label of the page's
+    # tail, then its emptied heading. Read as the tiles' titles, they stay,
+    # with the badges ("Sale", "Sold out"). The facets, sort picker, count
+    # and pagination go.
+    url = "https://tweedside.example/collections/throws"
+    collection = read(page, "typed_shop_shopify_collection", url)
+    assert collection.page_type == "collection"
+    tiles = [line for name, price in THROW_TILES for line in (name, f"£{price} GBP")]
+    tiles[1] = "£80.00 GBP£64.00 GBP"
+    assert texts(collection.blocks) == [
+        "Wool Throws",
+        SHOP_CATEGORY,
+        "Sale",
+        *tiles[:6],
+        "Sold out",
+        *tiles[6:],
+    ]
+
+
 def test_woocommerce_product_drops_its_tab_labels(page):
     # Storefront: the tabs' labels (role="tab": "Description", "Additional
     # information", "Reviews (2)") go, each panel keeps its own heading; the
@@ -4754,6 +4776,26 @@ def test_woocommerce_product_drops_its_tab_labels(page):
         "Dimensions | 130 × 180 cm",
         "Material | 100% merino wool",
         "Colour | Heather, Slate",
+    ]
+
+
+def test_woocommerce_category_under_product_category_is_a_collection(page):
+    # WooCommerce serves its categories under /product-category/, a word of
+    # the URL that names a collection. The ordering form, result count,
+    # pagination and the sidebar's layered-nav filters go.
+    url = "https://tweedside.example/product-category/throws/"
+    collection = read(page, "typed_shop_woocommerce_category", url)
+    assert collection.page_type == "collection"
+    prices = [f"£{price}" for _, price in THROW_TILES]
+    prices[0] = "Sale! Original price was: £80.00.Current price is: £64.00."
+    assert texts(collection.blocks) == [
+        "Throws",
+        SHOP_CATEGORY,
+        *(
+            line
+            for (name, _), price in zip(THROW_TILES, prices, strict=True)
+            for line in (name, price)
+        ),
     ]
 
 
@@ -4781,6 +4823,24 @@ def test_magento_product_shows_tab_panels_its_links_label(page):
         "Size | 130 × 180 cm",
         "Weight | 950 g",
         "Care | Dry clean or hand wash cold",
+    ]
+
+
+def test_magento_category_drops_its_toolbars(page):
+    # Luma sets "View as", the count, the sorter, the pager and the limiter
+    # in boxes named `toolbar toolbar-products`, above and below the grid;
+    # the "Shop By" filters, the tiles' buttons and the newsletter go.
+    url = "https://tweedside.example/throws.html"
+    collection = read(page, "typed_shop_magento_category", url)
+    assert collection.page_type == "collection"
+    tiles = [line for name, price in THROW_TILES for line in (name, f"£{price}")]
+    tiles[1] = "Special Price £64.00Regular Price £80.00"
+    assert texts(collection.blocks) == [
+        "Throws",
+        SHOP_CATEGORY,
+        *tiles[:8],
+        "Out of stock",
+        *tiles[8:],
     ]
 
 
@@ -4846,6 +4906,29 @@ def test_bigcommerce_product_drops_its_tab_labels_and_related_tab(page):
         "Dry clean or hand wash cold",
         "Every throw is guaranteed against faults in the weave for two years from"
         " the date you buy it.",
+    ]
+
+
+def test_prestashop_category_drops_its_count_and_filters(page):
+    # The classic theme: "There are 12 products." (`total-products`), the
+    # sort drop-down, the faceted search and the pagination go, as do the
+    # tiles' "Quick view" links. The count shown on small screens only
+    # (`showing hidden-md-up`) stays: no general name marks it. Each
+    # tile's flags ("-20%", "New") come after its price.
+    url = "https://tweedside.example/en/3-throws"
+    collection = read(page, "typed_shop_prestashop_category", url)
+    assert collection.page_type == "collection"
+    tiles = [line for name, price in THROW_TILES for line in (name, f"£{price}")]
+    tiles[1] = "£80.00-20%£64.00"
+    assert texts(collection.blocks) == [
+        "Throws",
+        SHOP_CATEGORY,
+        "Showing 1-8 of 12 item(s)",
+        *tiles[:2],
+        "-20%",
+        *tiles[2:6],
+        "New",
+        *tiles[6:],
     ]
 
 

@@ -92,6 +92,8 @@ __all__ = [
     "CHOICE_LABELS_SHARE",
     "CARD_LINK_TYPES",
     "CARD_TITLES_MIN",
+    "CARD_TITLE_HEADINGS",
+    "TILE_HEADINGS_PROSE",
     "CARD_TITLE_WORDS",
     "CHOICE_ROLES",
     "CONTROLS",
@@ -127,6 +129,7 @@ __all__ = [
     "DESCRIPTION_WORDS",
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
+    "RESULT_COUNT_WORDS",
     "SHELF_TYPES",
     "TEASER_PROSE",
     "TEASER_TITLE_CHARS",
@@ -299,6 +302,7 @@ LIST_CHROME = frozenset(
         "pager",
         "breadcrumb",
         "breadcrumbs",
+        "toolbar",
     ]
 )
 """Name words of the bars around a listing's items."""
@@ -310,9 +314,21 @@ product tiles (a collection) is left to the cleaning rules, which drop it
 whole: references of category pages keep the grid about as often as not,
 and keeping it cost WCXB collections more than it won."""
 
-CARD_TITLE_WORDS = frozenset(["title", "name"])
+CARD_TITLE_WORDS = frozenset(["title", "name", "heading"])
 """Name words of the box holding a shop tile's name (``card-title``,
-``product-name``), read by :func:`_unlink_card_titles`."""
+``product-name``, Shopify Dawn's ``card__heading``), read by
+:func:`_unlink_card_titles`."""
+
+TILE_HEADINGS_PROSE = 150
+"""Characters of a paragraph (``<p>``) that make a collection page one with
+prose of its own (a category's description or buying guide), on which a
+tile's heading stays a heading: see :data:`CARD_TITLE_HEADINGS`."""
+
+CARD_TITLE_HEADINGS = frozenset(["h2", "h3", "h4", "h5", "h6"])
+"""Headings that can be a tile's title, named so (``<h3
+class="card__heading">``, WooCommerce's ``<h2
+class="woocommerce-loop-product__title">``): a page's ``<h1>`` is its
+own name."""
 
 CARD_TITLES_MIN = 3
 """Titles of tiles a collection must hold for :func:`_unlink_card_titles`
@@ -320,6 +336,11 @@ to read them as a grid."""
 
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
+
+RESULT_COUNT_WORDS = frozenset(["count", "total"])
+"""Name words of the box that counts a listing's results: Shopify's
+``product-count``, WooCommerce's ``woocommerce-result-count``,
+PrestaShop's ``total-products`` ("There are 12 products.")."""
 
 RESULT_COUNT_MAX_CHARS = 40
 """Characters a box named as a listing's count of results may hold; more
@@ -916,17 +937,22 @@ def _unlink_card_titles(root: etree._Element) -> None:
     titles = []
     seen: set[str] = set()
     section = 0  # headings passed so far
+    # Headings are read as titles only on a page with no prose of its own.
+    prose = any(text_length(p) >= TILE_HEADINGS_PROSE for p in root.iter("p"))
     grid = None  # the section of the first title
     for element in root.iter():
-        if element.tag in HEADING_LEVELS:
+        if not isinstance(element.tag, str):
+            continue
+        heading = element.tag in HEADING_LEVELS
+        if heading and (element.tag not in CARD_TITLE_HEADINGS or prose):
             section += 1
             continue
-        if not isinstance(element.tag, str) or not CARD_TITLE_WORDS.intersection(
-            _name_words(element)
-        ):
+        if not CARD_TITLE_WORDS.intersection(_name_words(element)):
+            section += heading
             continue
         anchors = list(element.iter("a"))
         if len(anchors) != 1 or anchors[0].get("href") is None:
+            section += heading
             continue
         size = text_length(anchors[0])
         name = " ".join(cast(str, anchors[0].xpath("string()")).split())
@@ -936,6 +962,8 @@ def _unlink_card_titles(root: etree._Element) -> None:
                 break
             seen.add(name)
             titles.append(element)
+        else:
+            section += heading
     if len(titles) >= CARD_TITLES_MIN:
         for element in titles:
             if element.tag == "a":
@@ -943,6 +971,8 @@ def _unlink_card_titles(root: etree._Element) -> None:
                 del element.attrib["href"]
             else:
                 etree.strip_tags(element, "a")
+                if element.tag in HEADING_LEVELS:
+                    element.tag = "div"
 
 
 def _prose_outside(
@@ -1024,7 +1054,7 @@ def _list_chrome(
             if text_length(e) < limit and not _holds_prose(e):
                 bars.append((e, "filters, sorting or pagination of a listing"))
         elif (
-            "count" in words
+            not RESULT_COUNT_WORDS.isdisjoint(words)
             and text_length(e) <= RESULT_COUNT_MAX_CHARS
             and any(c.isdigit() for c in "".join(map(str, e.itertext())))
             and next(e.iterdescendants(*HEADING_LEVELS), None) is None
