@@ -4932,6 +4932,31 @@ def test_prestashop_category_drops_its_count_and_filters(page):
     ]
 
 
+def test_bigcommerce_category_keeps_tiles_titled_by_card_title_headings(page):
+    # Cornerstone titles each card with <h3 class="card-title"><a>, the
+    # brand and price in boxes beside it: on a page without prose of its own
+    # the names and prices stay, each card's brand line and the first card's
+    # "On Sale!" flag with them. The faceted sidebar, the sort form, the
+    # cards' Quick view, Compare and Add to Cart, the pagination and the
+    # newsletter go.
+    url = "https://tweedside.example/throws/"
+    collection = read(page, "typed_shop_bigcommerce_category", url)
+    assert collection.page_type == "collection"
+    tiles = [
+        line
+        for name, price in THROW_TILES
+        for line in ("Tweedside Mills", name, f"£{price}")
+    ]
+    assert texts(collection.blocks) == [
+        "Throws",
+        SHOP_CATEGORY,
+        "On Sale!",
+        *tiles[:2],
+        "Was: £80.00",
+        *tiles[2:],
+    ]
+
+
 def test_shopware_product_description_named_with_its_reviews_stays(page):
     # Shopware 6 names the box of the description and reviews tabs
     # `cms-element-product-description-reviews`: a box named for the
