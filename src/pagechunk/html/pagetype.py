@@ -101,6 +101,7 @@ _URL_WORDS = {
     "product": "product products p dp item itm pd pdp app buy sku gp",
     "collection": (
         "category categories c cat collections collection shop catalog "
+        "product-category product-tag "
         "department browse b store brands s"
     ),
     "listing": (

@@ -92,6 +92,8 @@ __all__ = [
     "CHOICE_LABELS_SHARE",
     "CARD_LINK_TYPES",
     "CARD_TITLES_MIN",
+    "CARD_TITLE_HEADINGS",
+    "TILE_HEADINGS_PROSE",
     "CARD_TITLE_WORDS",
     "CHOICE_ROLES",
     "CONTROLS",
@@ -121,8 +123,13 @@ __all__ = [
     "ENCODED_SPACES_MIN",
     "PRODUCT_SHELVES",
     "POPUP_ROLES",
+    "PRICE_WORDS",
+    "PICKERS",
+    "PICKER_MAX_CHARS",
+    "DESCRIPTION_WORDS",
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
+    "RESULT_COUNT_WORDS",
     "SHELF_TYPES",
     "TEASER_PROSE",
     "TEASER_TITLE_CHARS",
@@ -297,6 +304,7 @@ LIST_CHROME = frozenset(
         "breadcrumbs",
         "selector",
         "switcher",
+        "toolbar",
     ]
 )
 """Name words of the bars around a listing's items: its filters, sorting,
@@ -310,9 +318,21 @@ product tiles (a collection) is left to the cleaning rules, which drop it
 whole: references of category pages keep the grid about as often as not,
 and keeping it cost WCXB collections more than it won."""
 
-CARD_TITLE_WORDS = frozenset(["title", "name"])
+CARD_TITLE_WORDS = frozenset(["title", "name", "heading"])
 """Name words of the box holding a shop tile's name (``card-title``,
-``product-name``), read by :func:`_unlink_card_titles`."""
+``product-name``, Shopify Dawn's ``card__heading``), read by
+:func:`_unlink_card_titles`."""
+
+TILE_HEADINGS_PROSE = 150
+"""Characters of a paragraph (``<p>``) that make a collection page one with
+prose of its own (a category's description or buying guide), on which a
+tile's heading stays a heading: see :data:`CARD_TITLE_HEADINGS`."""
+
+CARD_TITLE_HEADINGS = frozenset(["h2", "h3", "h4", "h5", "h6"])
+"""Headings that can be a tile's title, named so (``<h3
+class="card__heading">``, WooCommerce's ``<h2
+class="woocommerce-loop-product__title">``): a page's ``<h1>`` is its
+own name."""
 
 CARD_TITLES_MIN = 3
 """Titles of tiles a collection must hold for :func:`_unlink_card_titles`
@@ -320,6 +340,11 @@ to read them as a grid."""
 
 LIST_CHROME_SHARE = 0.3
 """Share of the page's text a named bar may hold and still be dropped."""
+
+RESULT_COUNT_WORDS = frozenset(["count", "total"])
+"""Name words of the box that counts a listing's results: Shopify's
+``product-count``, WooCommerce's ``woocommerce-result-count``,
+PrestaShop's ``total-products`` ("There are 12 products.")."""
 
 RESULT_COUNT_MAX_CHARS = 40
 """Characters a box named as a listing's count of results may hold; more
@@ -562,6 +587,34 @@ ANNOUNCED_MAX_CHARS = 200
 """The most text an element of :data:`ANNOUNCED_ROLES` may hold and still be
 read as a message; more is content that a page marked so."""
 
+PICKERS = frozenset(
+    ["variant", "variants", "variations", "swatch", "swatches", "configurator"]
+)
+"""Words of a ``class`` or ``id`` that name a product's option pickers, its
+variants: Squarespace's ``variant-option``, Shopify's ``variant-radios``,
+WooCommerce's ``variations``, Magento's ``swatch-opt``, Shopware's
+``product-detail-configurator``. Their fields go with the page's forms;
+what is left of them is their captions ("Colour:"), which the product
+rule drops with the box. ``quantity`` is not read: a marketplace names
+its stock count so ("5 available, 1 sold")."""
+
+PICKER_MAX_CHARS = 200
+"""The most text a box named as a picker (:data:`PICKERS`) may hold and
+still go: captions and the names of options, not a paragraph."""
+
+DESCRIPTION_WORDS = frozenset(["description"])
+"""A word of a ``class`` or ``id`` that names a product's description: a
+box so named is no aside of :data:`PRODUCT_ASIDES`, though its name also
+says reviews (Shopware's ``cms-element-product-description-reviews``,
+the tabs of the description and the reviews)."""
+
+PRICE_WORDS = frozenset(["price", "prices"])
+"""Words of a ``class`` or ``id`` that name a price. A shop's product page
+marks the box of its price as announced (Shopify's Dawn writes
+``role="status"`` around ``price__container``, so that a screen reader
+says the new price when a variant is picked): such a box is the
+product's price, not a message, and stays."""
+
 REDUNDANT_LINK_CHARS = 40
 """Characters of text that make a link hidden from screen readers and taken
 out of the tab order (``aria-hidden="true"``, ``tabindex="-1"``) a
@@ -600,14 +653,16 @@ CHOICE_ROLES = frozenset(
         "menuitemradio",
         "menuitemcheckbox",
         "radio",
+        "tab",
     }
 )
 """ARIA roles of a widget's choices, and of the widgets that hold them: a
 list box and its options (a filter's facets, a sort order, a search's
 suggestions), a combo box, the items of a menu (a language or date
 picker whose ``role="menu"`` a script sets), a custom radio button (a
-swatch of colour). What they hold is something to pick, not text to
-read."""
+swatch of colour), a tab of a tab set (its label: "Description",
+"Reviews (2)", above panels that are shown whole). What they hold is
+something to pick, not text to read."""
 
 _ROLES = etree.XPath("descendant-or-self::*/@role")
 """The ``role`` values of an element and those below it, found inside
@@ -916,17 +971,22 @@ def _unlink_card_titles(root: etree._Element) -> None:
     titles = []
     seen: set[str] = set()
     section = 0  # headings passed so far
+    # Headings are read as titles only on a page with no prose of its own.
+    prose = any(text_length(p) >= TILE_HEADINGS_PROSE for p in root.iter("p"))
     grid = None  # the section of the first title
     for element in root.iter():
-        if element.tag in HEADING_LEVELS:
+        if not isinstance(element.tag, str):
+            continue
+        heading = element.tag in HEADING_LEVELS
+        if heading and (element.tag not in CARD_TITLE_HEADINGS or prose):
             section += 1
             continue
-        if not isinstance(element.tag, str) or not CARD_TITLE_WORDS.intersection(
-            _name_words(element)
-        ):
+        if not CARD_TITLE_WORDS.intersection(_name_words(element)):
+            section += heading
             continue
         anchors = list(element.iter("a"))
         if len(anchors) != 1 or anchors[0].get("href") is None:
+            section += heading
             continue
         size = text_length(anchors[0])
         name = " ".join(cast(str, anchors[0].xpath("string()")).split())
@@ -936,6 +996,8 @@ def _unlink_card_titles(root: etree._Element) -> None:
                 break
             seen.add(name)
             titles.append(element)
+        else:
+            section += heading
     if len(titles) >= CARD_TITLES_MIN:
         for element in titles:
             if element.tag == "a":
@@ -943,6 +1005,8 @@ def _unlink_card_titles(root: etree._Element) -> None:
                 del element.attrib["href"]
             else:
                 etree.strip_tags(element, "a")
+                if element.tag in HEADING_LEVELS:
+                    element.tag = "div"
 
 
 def _prose_outside(
@@ -1024,7 +1088,7 @@ def _list_chrome(
             if text_length(e) < limit and not _holds_prose(e):
                 bars.append((e, "filters, sorting or pagination of a listing"))
         elif (
-            "count" in words
+            not RESULT_COUNT_WORDS.isdisjoint(words)
             and text_length(e) <= RESULT_COUNT_MAX_CHARS
             and any(c.isdigit() for c in "".join(map(str, e.itertext())))
             and next(e.iterdescendants(*HEADING_LEVELS), None) is None
@@ -1149,6 +1213,23 @@ def _fine_print(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element
     text. ``boxes`` are the container's :func:`_named_boxes`."""
     return _small_boxes_named(
         total, boxes, FINE_PRINT_NAMES, "a disclaimer's fine print"
+    )
+
+
+def _pickers(boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
+    """A product's option pickers: the boxes whose ``class`` or ``id``
+    words hold one of :data:`PICKERS`, at most :data:`PICKER_MAX_CHARS`
+    characters, with no heading and no paragraph of prose. ``boxes`` are
+    the container's :func:`_named_boxes`."""
+    return _outermost(
+        [
+            (e, "a product's option picker")
+            for e, words in boxes
+            if not PICKERS.isdisjoint(words)
+            and text_length(e) <= PICKER_MAX_CHARS
+            and not _holds_heading(e)
+            and not _holds_prose(e)
+        ]
     )
 
 
@@ -2005,47 +2086,71 @@ def _product(
         for e, why in _site_chrome(container, total, boxes, wraps=False)
         + _menus(total, boxes)
         + _fine_print(total, boxes)
+        + _pickers(boxes)
         if e not in keep
     ]
     containers = [container]
-    summary = _summary_box(root, container)
-    if summary is not None and text_length(summary) <= total:
+    summary = _summary_boxes(root, container)
+    if summary and sum(map(text_length, summary)) <= total:
         # The box beside the picture gallery with the product's name, its
         # price and its short description, above the described details.
-        containers.insert(0, summary)
+        containers[:0] = summary
         rule += ", with the product's summary"
-        dropped += [
-            (e, "reviews, ratings or other products")
-            for e in summary.iterdescendants()
-            if _is_aside(e)
-        ]
+        h1 = next(root.iter("h1"))  # the summary is the branch holding it
+        for box in summary:
+            # Named boxes that hold the name are the summary's own wrappers
+            # (Shopware's `cms-block-gallery-buybox`).
+            dropped += _named_inside(box, h1, found.named, (BOILERPLATE, COMMENTS))
+            dropped += _pickers(_named_boxes(box))
+            dropped += [
+                (e, "reviews, ratings or other products")
+                for e in box.iterdescendants()
+                if _is_aside(e)
+            ]
     return Focus(containers, set(containers), rule, _outermost(dropped))
 
 
-def _summary_box(
+def _summary_boxes(
     root: etree._Element, container: etree._Element
-) -> etree._Element | None:
-    """The box of a product's summary, when the product's container does not
-    hold the page's first ``<h1>``: the branch holding the ``<h1>`` of the
-    lowest box that holds both, when that box is no ``<body>`` (the whole
-    page) and the branch comes before the container. A shop lays out the
-    name, price, short description and buy box beside the pictures, and the
-    description and specifications below them, in tabs: the densest prose
-    is in the tabs. None when there is no such box."""
+) -> list[etree._Element]:
+    """The boxes of a product's summary, when the product's container does
+    not hold the page's first ``<h1>``: the branch holding the ``<h1>`` of
+    the lowest box that holds both, when that box is no ``<body>`` (the
+    whole page) and the branch comes before the container. A shop lays out
+    the name, price, short description and buy box beside the pictures,
+    and the description and specifications below them, in tabs: the
+    densest prose is in the tabs. When the ``<h1>`` stands beside its
+    price rather than in a box of its own (PrestaShop's ``<h1>``, then
+    ``product-prices``, then ``product-information``, all children of one
+    column), the summary is the run of that box's children from the
+    ``<h1>`` up to the container's branch: the price and the notes under
+    the name. Empty when there is no such box."""
     h1 = next(root.iter("h1"), None)
     if h1 is None or not text_length(h1):
-        return None
+        return []
     common = _common_ancestor(h1, container)
     # One holding the other (or the same) leaves no branch beside the other.
     if common is h1 or common is container or common.tag in ("body", "html"):
-        return None
+        return []
     branch = h1
     for element in h1.iterancestors():
         if element is common:
             break
         branch = element
-    # The <h1> alone is no summary box: the focus step puts it first anyway.
-    return branch if branch is not h1 and _before(branch, container) else None
+    if not _before(branch, container):
+        return []
+    if branch is not h1:
+        return [branch]
+    # The <h1> alone is no summary box: the focus step puts it first anyway;
+    # what stands between it and the container's branch is.
+    above = {container, *container.iterancestors()}
+    run = []
+    for sibling in h1.itersiblings():
+        if sibling in above:
+            break
+        if isinstance(sibling.tag, str):
+            run.append(sibling)
+    return run
 
 
 def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | None:
@@ -2063,9 +2168,16 @@ def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | N
 def _is_aside(element: etree._Element) -> bool:
     """Whether an element is named as a box of reviews, ratings or other
     products; one that holds an ``<h1>`` wraps the page (a ``<body>`` whose
-    class says reviews are enabled), not a box beside the product."""
-    return bool(PRODUCT_ASIDES.intersection(_name_words(element))) and (
-        next(element.iter("h1"), None) is None
+    class says reviews are enabled), not a box beside the product. A box
+    also named for the product's description is the product's text with
+    its reviews beside it (Shopware's
+    ``cms-element-product-description-reviews``), not an aside: its
+    reviews stand in boxes of their own."""
+    words = _name_words(element)
+    return (
+        bool(PRODUCT_ASIDES.intersection(words))
+        and DESCRIPTION_WORDS.isdisjoint(words)
+        and next(element.iter("h1"), None) is None
     )
 
 
@@ -2898,6 +3010,7 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
     shown: set[etree._Element] = set()
     redundant: set[etree._Element] = set()
     controlled: set[str] | None = None
+    tabs: set[tuple[str, str]] | None = None
     for attribute in marking:
         name = attribute.attrname
         if name == "role":
@@ -2920,7 +3033,13 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             if controlled is None:
                 controlled = _controlled(root)
             if key not in controlled:
-                continue
+                label = element.get("aria-labelledby")
+                if label is None:
+                    continue
+                if tabs is None:
+                    tabs = _tab_links(root)
+                if (label.strip(), key) not in tabs:
+                    continue
         if hides(name, attribute):
             shown.add(element)
     shown.update(_fold_wrappers([*shown, *_panels(marking)], marking))
@@ -3039,6 +3158,24 @@ def _redundant_link(element: etree._Element, attribute: str) -> bool:
     )
 
 
+_IN_PAGE_LINKS = etree.XPath("//a[@id][starts-with(@href, '#')]")
+"""Links with an ``id`` to a place on the same page."""
+
+
+def _tab_links(root: etree._Element) -> set[tuple[str, str]]:
+    """The tabs that a page writes as links without ARIA's roles: each
+    ``<a id=… href="#panel">`` as the pair of its ``id`` and the id it
+    points to. A panel that such a link both points to and labels
+    (``aria-labelledby``) is the link's tab panel: Magento's product tabs
+    (``data item title`` / ``data item content``) hide every panel but
+    the first with an inline ``display: none`` and get their ARIA roles
+    from a script."""
+    return {
+        (link.get("id", "").strip(), link.get("href", "")[1:].strip())
+        for link in cast("list[etree._Element]", _IN_PAGE_LINKS(root))
+    }
+
+
 def _controlled(root: etree._Element) -> set[str]:
     """The ids that the page's controls name by ``aria-controls``: controls
     not marked open (``aria-expanded="true"``), that open no pop-up
@@ -3126,8 +3263,21 @@ def _announced(root: etree._Element) -> list[etree._Element]:
             text_length(p) >= MIN_PROSE for p in element.iterdescendants("p")
         ):
             continue  # a callout written in paragraphs (Docsy's, untitled)
+        if applied in ANNOUNCED_ROLES and _holds_price(element):
+            continue  # a product's price, announced as its variant changes
         found.append(element)
     return found
+
+
+def _holds_price(element: etree._Element) -> bool:
+    """Whether an element, or one inside it, has a ``class`` or ``id`` that
+    names a price (:data:`PRICE_WORDS`). Read only for the few elements of
+    an announced role."""
+    return any(
+        not PRICE_WORDS.isdisjoint(_name_words(inner))
+        for inner in element.iter()
+        if isinstance(inner.tag, str)
+    )
 
 
 def _holds_heading(element: etree._Element) -> bool:
