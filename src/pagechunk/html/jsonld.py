@@ -40,7 +40,7 @@ def jsonld_objects(
     """Every JSON-LD object of the page, ``@graph`` and top-level lists
     flattened, in document order; ``[]`` when there is none. ``scripts``
     are the page's ``<script>`` elements when the caller has gathered them
-    (:func:`~pagechunk.html.head.gather`)."""
+    (``pagechunk.html.head.gather``)."""
     objects: list[JsonObject] = []
     for script in root.iter("script") if scripts is None else scripts:
         kind = script.get("type")

@@ -252,7 +252,7 @@ def read_metadata(
     read and its JSON-LD objects (``pagechunk.html.jsonld.jsonld_objects``),
     in the order of precedence the module says; ``gathered`` holds the
     tree's ``<meta>``, ``<link>``, ``<h1>`` and ``<time>`` when the head
-    step's pass has gathered them (:func:`~pagechunk.html.head.gather`)."""
+    step's pass has gathered them (``pagechunk.html.head.gather``)."""
     found = _Found()
     _read_jsonld(found, objects)
     _read_markup(found, root, gathered)

@@ -277,7 +277,7 @@ def declared(
     """Read ``og:type`` and microdata ``itemtype`` from the unpruned tree, and
     the type groups of the JSON-LD ``objects`` read from it; ``metas`` are
     its ``<meta>`` elements when the caller has gathered them
-    (:func:`~pagechunk.html.head.gather`)."""
+    (``pagechunk.html.head.gather``)."""
     og_type = ""
     for meta in root.iter("meta") if metas is None else metas:
         name = meta.get("property") or meta.get("name")
