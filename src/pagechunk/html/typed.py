@@ -2530,10 +2530,15 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
     """Put the page's first ``<h1>`` before the containers when it stands
     outside and before them and they hold no ``<h1>`` of their own: it heads
     what they hold. When they hold one, the first is the site's name
-    (mdBook's ``menu-title``, docsify's ``app-name``)."""
+    (mdBook's ``menu-title``, docsify's ``app-name``). A page without an
+    ``<h1>`` is headed so by its post's title (:func:`_entry_title`)."""
     h1 = next(root.iter("h1"), None)
+    named = "the page's <h1>"
     if h1 is None or not text_length(h1):
-        return
+        h1 = _entry_title(chosen.containers[0])
+        if h1 is None:
+            return
+        named = "the post's title"
     first = chosen.containers[0]
     for container in chosen.containers:
         if h1 is container or container in set(h1.iterancestors()):
@@ -2550,7 +2555,38 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
         return  # the content has its own title; the first <h1> is the site's
     chosen.containers.insert(0, h1)
     chosen.content.add(h1)
-    chosen.rule += ", with the page's <h1>"
+    chosen.rule += f", with {named}"
+
+
+ENTRY_TITLE_CLASSES = frozenset({"entry-title", "post-title"})
+"""Class tokens naming a post's title: hAtom's ``entry-title`` (WordPress
+themes, Blogger) and ``post-title`` (Blogger, Ghost's and many blog themes'
+name for it)."""
+
+ENTRY_TITLE_LEVELS = 2
+"""How many boxes above the chosen container the post's title is looked for
+(Blogger's ``<h3 class="post-title entry-title">`` stands beside its
+``post-body`` in the post's box)."""
+
+
+def _entry_title(container: etree._Element) -> etree._Element | None:
+    """On a page without an ``<h1>`` (a blog's name set in a header the
+    pruning took out), the heading named as the post's title
+    (:data:`ENTRY_TITLE_CLASSES`) standing before the container in one of
+    the :data:`ENTRY_TITLE_LEVELS` boxes above it: it heads the post, as the
+    page's ``<h1>`` would. Only the boxes' children before the container's
+    branch are read, and those under them."""
+    branch = container
+    for box in islice(container.iterancestors(), ENTRY_TITLE_LEVELS):
+        for child in box:
+            if child is branch:
+                break
+            for element in child.iter("h1", "h2", "h3", "h4", "h5", "h6"):
+                tokens = (element.get("class") or "").split()
+                if ENTRY_TITLE_CLASSES.intersection(tokens) and text_length(element):
+                    return element
+        branch = box
+    return None
 
 
 def _before(a: etree._Element, b: etree._Element) -> bool:
@@ -2575,7 +2611,8 @@ class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
     choice, the evidence its confidence was read from, and the text of the
     blocks :func:`without_other_products`, :func:`without_teaser_shelves`,
-    :func:`without_copies` and :func:`without_icon_glyphs` took out."""
+    :func:`without_copies`, :func:`without_icon_glyphs` and
+    :func:`without_story_pointers` took out."""
 
     focus: Focus | None = None
     evidence: Any = None
@@ -2583,6 +2620,7 @@ class Trace:
     teasers: list[str] = field(default_factory=list)
     copies: list[str] = field(default_factory=list)
     glyphs: list[str] = field(default_factory=list)
+    pointers: list[str] = field(default_factory=list)
 
 
 def walk_target(
@@ -3515,6 +3553,53 @@ def without_icon_glyphs(blocks: list[Block]) -> list[Block]:
     (:data:`ICON_GLYPHS`): a feature box's icon over its heading, written
     as a private-use character, is a picture, not text."""
     return [block for block in blocks if not ICON_GLYPHS.fullmatch(block.text)]
+
+
+POINTER_LABELS = frozenset(
+    {
+        "also read",
+        "also see",
+        "more",
+        "more on this",
+        "more on this story",
+        "read also",
+        "read more",
+        "read next",
+        "recommended",
+        "recommended reading",
+        "related",
+        "related article",
+        "related reading",
+        "related story",
+        "see also",
+    }
+)
+"""Lower-cased labels a news story sets before a link to another story,
+inline between its paragraphs ("Read more: Storm breaches harbour wall")."""
+
+POINTER_LABEL_MAX_CHARS = 24
+"""The longest label read before the colon of such a pointer."""
+
+
+def without_story_pointers(blocks: list[Block]) -> list[Block]:
+    """An article's blocks without its pointers to other stories: a
+    paragraph that is a label of :data:`POINTER_LABELS`, a colon and
+    nothing but the text of its links. A paragraph with words of its own
+    after the label, or a label the set does not hold ("Update: ..."),
+    stays."""
+    return [block for block in blocks if not _story_pointer(block)]
+
+
+def _story_pointer(block: Block) -> bool:
+    if block.kind != PARAGRAPH or not block.links:
+        return False
+    label, colon, rest = block.text.partition(":")
+    if not colon or len(label) > POINTER_LABEL_MAX_CHARS:
+        return False
+    if label.strip().lower() not in POINTER_LABELS:
+        return False
+    linked = "".join("".join(link.label.split()) for link in block.links)
+    return bool(linked) and "".join(rest.split()) == linked
 
 
 def without_other_products(
