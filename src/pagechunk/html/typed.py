@@ -3421,14 +3421,26 @@ def _names_a_field(element: etree._Element) -> bool:
 
 def _stands_for_picture(element: etree._Element) -> bool:
     """Whether a sibling of ``element`` is an icon, an image or an element
-    hidden from screen readers, whose words ``element`` gives."""
+    hidden from screen readers, whose words ``element`` gives; or, when
+    ``element`` ends its box, whether the box's next sibling is hidden from
+    screen readers: a value's unit spelt out for the ear at the end of the
+    value's box and drawn for the eye after it (WP Recipe Maker's
+    ``15<span class="sr-only"> minutes</span>`` then ``<span
+    aria-hidden="true">mins</span>``)."""
     parent = element.getparent()
     if parent is None:
         return False
-    return any(
+    if any(
         sibling is not element
         and (sibling.tag in _PICTURES or sibling.get("aria-hidden") == "true")
         for sibling in parent
+    ):
+        return True
+    after = parent.getnext()
+    return (
+        element.getnext() is None
+        and after is not None
+        and after.get("aria-hidden") == "true"
     )
 
 
