@@ -551,6 +551,10 @@ CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 """Name words of a button or call to action: "Add to cart", "Quick shop",
 "Read more", "Book now"."""
 
+CALL_TO_ACTION = frozenset(["call", "to", "action"])
+"""The name words of a call to action spelt out (``call-to-action``), read
+as :data:`CONTROLS`' ``cta``."""
+
 LOADERS = frozenset(["loading", "loader", "preloader", "spinner"])
 """Name words of the placeholder a script shows while it fetches part of
 the page, and hides once it is there: "Loading...", "Loading results"."""
@@ -558,6 +562,13 @@ the page, and hides once it is there: "Loading...", "Loading results"."""
 UNSEEN_MAX_CHARS = 40
 """Characters a hidden label or a button may hold and still go. More is
 content: a tab or section a script reveals, a card styled as a button."""
+
+ARTICLE_CONTROL_MAX_CHARS = 200
+"""Characters a box named as a button or call to action (:data:`CONTROLS`)
+may hold and still go on an article: in a story a call to action is a
+promotion set in its body (Ghost's ``kg-cta-card`` "Enjoying ...? Get new
+posts by email", WP Recipe Maker's ``wprm-call-to-action`` "Tried this
+recipe? Mention us"), where on a service page it is part of the offer."""
 
 UNSEEN_LINK_MAX_CHARS = 200
 """Characters a label kept off the screen may hold and still go when it
@@ -770,7 +781,10 @@ def focus_page(
         chosen.dropped
         + _forms(containers)
         + _notices(containers, boxes)
-        + _labels(containers)
+        + _labels(
+            containers,
+            ARTICLE_CONTROL_MAX_CHARS if page_type == "article" else UNSEEN_MAX_CHARS,
+        )
     )
     if chosen.dropped:  # else nothing to strip: spare the pass over each container
         for element, _ in chosen.dropped:
@@ -1589,13 +1603,14 @@ def _bylines(
 
 
 def _labels(
-    containers: list[etree._Element],
+    containers: list[etree._Element], control_max: int = UNSEEN_MAX_CHARS
 ) -> list[tuple[etree._Element, str]]:
     """The short labels inside the containers that are no text to read: one
     its ``class`` keeps off the screen (:data:`UNSEEN_CLASSES`) unless
     another class shows it at some width, and a button or call to action
-    (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`; a
-    heading, or a box holding one, stays."""
+    (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`, a
+    control at most ``control_max`` (:data:`ARTICLE_CONTROL_MAX_CHARS` on
+    an article); a heading, or a box holding one, stays."""
     found = []
     for container in containers:
         # An element-only XPath gives elements; the stub types every result.
@@ -1606,7 +1621,8 @@ def _labels(
             if (
                 rule
                 and element.tag not in HEADING_LEVELS
-                and text_length(element) <= UNSEEN_MAX_CHARS
+                and text_length(element)
+                <= (control_max if rule == _CONTROL_RULE else UNSEEN_MAX_CHARS)
                 and next(element.iterdescendants(*HEADING_LEVELS), None) is None
             ):
                 found.append((element, rule))
@@ -1664,9 +1680,10 @@ def _ends_screen_reader_only(token: str) -> bool:
 
 
 def _words_label_rule(words: frozenset[str]) -> str:
-    """The label rule that name words say: a control (:data:`CONTROLS`)
-    before a loader (:data:`LOADERS`); ``""`` for neither."""
-    if not CONTROLS.isdisjoint(words):
+    """The label rule that name words say: a control (:data:`CONTROLS`,
+    :data:`CALL_TO_ACTION`) before a loader (:data:`LOADERS`); ``""`` for
+    neither."""
+    if not CONTROLS.isdisjoint(words) or words >= CALL_TO_ACTION:
         return _CONTROL_RULE
     if not LOADERS.isdisjoint(words):
         return _LOADER_RULE
