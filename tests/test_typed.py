@@ -5636,3 +5636,283 @@ def test_marketplace_product_keeps_bullets_description_and_details(page):
         "ASIN | B0TWEED123",
         "Customer Reviews | 4.5 out of 5 stars 2 ratings",
     ]
+
+
+# -- Article pages of the common blog and news platforms ----------------------
+#
+# Each page is one platform's article in its template's markup; the article's
+# title heads every block's heading path, its text stays in order, and the
+# byline, share bars, ad slots, newsletter boxes, author boxes, related and
+# most-read lists, comment forms, cookie notices and footers go. Comments go
+# too: on an article, boxes named as comments are dropped (docs/page-types.md).
+
+ARTICLE_URLS = {
+    "wordpress_classic": "https://pottingbench.example/2024/03/11/repairing-a-cracked-clay-pot/",
+    "ghost": "https://harbourlight.example/winter-swimming-without-the-shock/",
+    "substack": "https://quietledger.substack.com/p/why-small-banks-still-matter",
+    "medium": "https://medium.com/@orla.keane/what-i-learned-rewriting-our-build-in-make-3f9a1c2b7d4e",
+    "blogger": "https://hedgerowjournal.blogspot.com/2023/10/elderberry-cordial-second-attempt.html",
+    "drupal": "https://www.northmoor-trust.example/news/new-boardwalk-opens-across-the-fen",
+    "devto": "https://dev.to/tamsinq/reading-a-csv-in-rust-without-serde-4k2p",
+    "newspaper": "https://www.thecoastalherald.example/news/2024/05/14/harbour-wall-repair-funding-approved",
+    "recipe": "https://www.kitchenonthehill.example/brown-butter-oat-cookies/",
+    "embeds": "https://www.valleypost.example/news/flood-warnings-lifted-after-weekend-storm-20240218",
+}
+
+ARTICLE_TEXTS = {
+    "wordpress_classic": [
+        "Repairing a cracked clay pot",
+        "A hairline crack does not mean the end of a terracotta pot. With a little "
+        "epoxy and some patience most of them will last another ten summers.",
+        "What you need",
+        "Two-part epoxy rated for outdoor use",
+        "A roll of masking tape",
+        "Fine sandpaper",
+        "Gluing the crack",
+        "Clean the crack with a dry brush and let the pot dry indoors for two "
+        "days, because epoxy will not bond to damp clay.",
+        "Dry clay is the whole secret; everything else is tidiness.",
+        "My grandfather",
+        "Work the epoxy into the crack from the outside, tape it shut and leave it "
+        "for a full day before you plant anything.",
+    ],
+    "substack": [
+        "Why small banks still matter",
+        "When the branch on our high street closed last spring, the shops around "
+        "it felt the difference within weeks.",
+        "Knowing the borrower",
+        "A small bank lends to people its staff have met. That sounds "
+        "old-fashioned, but its loan losses are often lower than those of lenders "
+        "ten times its size.",
+        "We say yes to the baker because we have eaten the bread.",
+        "Regulators have started to notice. The latest review asks whether capital "
+        "rules written for the largest banks should apply in the same way to the "
+        "smallest.",
+        "What comes next",
+        "More mergers among the smallest lenders.",
+        "Shared back offices to cut costs.",
+        "None of this is settled, and I will come back to it when the review "
+        "reports in the autumn.",
+    ],
+    "blogger": [
+        "Elderberry cordial, second attempt",
+        "Last year's cordial fermented in the bottle, so this year I changed two "
+        "things: more sugar and properly sterilised bottles.",
+        "The recipe",
+        "1 kg elderberries, stripped from the stalks",
+        "700 g sugar",
+        "Juice of two lemons",
+        "Simmer the berries in a litre of water for twenty minutes, strain through "
+        "muslin and stir in the sugar until it dissolves.\nBottle it while it is "
+        "still hot and keep it in the fridge once opened.",
+    ],
+    "drupal": [
+        "New boardwalk opens across the fen",
+        "Visitors can now walk right across Sedge Fen for the first time in forty "
+        "years, on a boardwalk built by volunteers over two winters.",
+        "The route is 1.2 kilometres long and level all the way, so it can be used "
+        "with wheelchairs and pushchairs.",
+        "Opening times",
+        "Season | Hours",
+        "April to September | 8am to 8pm",
+        "October to March | 9am to 4pm",
+        "Dogs are welcome on short leads. Please keep to the boardwalk during the "
+        "nesting season.",
+    ],
+    "devto": [
+        "Reading a CSV in Rust without serde",
+        "Sometimes you only need two columns from a small file, and pulling in "
+        "serde feels like too much.",
+        "Splitting lines",
+        "The standard library is enough for simple files without quoted commas:",
+        "for line in text.lines() {\n    let fields: Vec<&str> = "
+        "line.split(',').collect();\n}",
+        "When to stop",
+        "Once your file has quoted fields or escaped newlines, reach for the csv "
+        "crate instead.",
+    ],
+    "newspaper": [
+        "Harbour wall repair funding approved after winter storms",
+        "PORTHELLIS — Councillors have approved £4.2m to rebuild the eastern "
+        "harbour wall, which was breached twice during the storms of January and "
+        "February.",
+        "The work will begin in September and is expected to take eighteen months, "
+        "during which the eastern moorings will be closed.",
+        "Harbour master Denzel Rowe said the fishing fleet had been lucky not to "
+        "lose a boat. “Another winter like that and we would have,” he said.",
+        "Who pays",
+        "Most of the money comes from a government flood defence grant, with the "
+        "rest from harbour dues raised over ten years.",
+        "Fishermen have asked for temporary moorings in the western basin while "
+        "the work goes on, and the council said it would consider the request next "
+        "month.",
+    ],
+    "embeds": [
+        "Flood warnings lifted after weekend storm",
+        "All six flood warnings on the River Teifi were lifted on Sunday afternoon "
+        "as water levels fell faster than forecast.",
+        "River levels at Llandysul are now falling. Thank you to everyone who "
+        "stayed away from the riverbanks this weekend.",
+        "— Valley Flood Team (@valleyfloods) February 18, 2024",
+        "Residents in Newcastle Emlyn spent Saturday night moving furniture "
+        "upstairs after the river rose to within a metre of the town's defences.",
+        "The council said that roads around the town would reopen on Monday "
+        "morning once they had been cleared of debris.\nWhat to do if your home "
+        "floods\nTurn off gas and electricity at the mains, move valuables "
+        "upstairs and call the flood line on 0345 988 1188.",
+    ],
+}
+
+
+def article_page(page, name: str) -> ParsedPage:
+    return read(page, f"typed_article_{name}", ARTICLE_URLS[name])
+
+
+@pytest.mark.parametrize("name", sorted(ARTICLE_TEXTS))
+def test_platform_article_keeps_its_text_under_its_title(page, name):
+    # WordPress classic (entry-content, Jetpack sharing and related posts,
+    # author-info, comments and reply form, a cookie bar), Substack (post
+    # body with subscription widgets and Share buttons, the comments teaser),
+    # Blogger (post-body text split by <br>, the title an <h3 class="post-title
+    # entry-title"> beside it), a Drupal article node (Olivero), dev.to
+    # (crayons article with a highlighted code block, the reactions bar),
+    # a newspaper (NewsArticle JSON-LD, a byline and dateline, ad slots and a
+    # "Read more:" pointer between paragraphs, a newsletter box, a paywall
+    # notice, most-read and related lists) and a story written as text
+    # between embeds without <p>.
+    article = article_page(page, name)
+    assert article.page_type == "article"
+    assert texts(article.blocks) == ARTICLE_TEXTS[name]
+    title = article.blocks[0]
+    assert title.kind == "heading"
+    assert all(block.heading.startswith(title.text) for block in article.blocks)
+
+
+def test_blogger_post_is_headed_by_its_entry_title(page):
+    # Blogger's <h1> is the blog's name in a header the pruning takes out;
+    # the post's title is an <h3 class="post-title entry-title"> beside the
+    # post-body: it heads the post, and explain names it.
+    article = article_page(page, "blogger")
+    assert article.blocks[0] == heading(
+        "Elderberry cordial, second attempt", "Elderberry cordial, second attempt", 3
+    )
+    fates = explain(page("typed_article_blogger"), base_url=ARTICLE_URLS["blogger"])
+    assert fates.rule.endswith(", with the post's title")
+
+
+def test_newspaper_drops_its_read_more_pointer(page):
+    html = page("typed_article_newspaper")
+    fates = explain(html, base_url=ARTICLE_URLS["newspaper"]).blocks
+    assert [f.rule for f in fates if f.block.text.startswith("Read more:")] == [
+        "a pointer to another story"
+    ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Ghost's callout card sets its emoji (kg-callout-emoji) as a block of"
+    " its own; dropping paragraphs of 3 characters or fewer without a letter"
+    " or digit took it, but also AP-style '___' separators that AEB's"
+    " references keep (AEB 0.9738 -> 0.9736, no WCXB page moved), and was"
+    " left out",
+)
+def test_ghost_article_without_its_callout_emoji(page):
+    article = article_page(page, "ghost")
+    assert article.page_type == "article"
+    assert texts(article.blocks) == [
+        "Winter swimming without the shock",
+        "The first minute in cold water is the dangerous one. Your breathing races "
+        "and your body wants to gasp, which is why you should never jump straight "
+        "in.",
+        "Start in autumn",
+        "Keep swimming as the sea cools through September and October, and your "
+        "body adapts a little more every week.",
+        "Never swim alone in winter, and stay close to the shore.",
+        "Warming up afterwards",
+        "Dress quickly, starting with your top half, and drink something warm. Do "
+        "not take a hot shower straight away.",
+        "How long should I stay in?",
+        "About one minute for every degree of water temperature, and less when you "
+        "are starting out.",
+    ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Medium's byline row names nothing (atomic classes: ab, bl, be b bf z);"
+    " its Follow link and its clap count (--) are read only by data-testid"
+    " (authorName, headerClapButton), which the focus step does not read",
+)
+def test_medium_story_without_its_follow_link_and_clap_count(page):
+    article = article_page(page, "medium")
+    assert article.page_type == "article"
+    assert texts(article.blocks) == [
+        "What I learned rewriting our build in Make",
+        "Twelve hundred lines of shell became ninety lines of rules",
+        "Orla Keane",
+        "6 min readNov 20, 2023",
+        "Our build script had grown for six years. Nobody dared touch it, and a "
+        "clean build took eleven minutes even when one file had changed.",
+        "Why Make",
+        "Make already knows which outputs are older than their inputs. Once every "
+        "step was written as a rule, the incremental build took forty seconds.",
+        "build/%.o: src/%.c\n\t$(CC) -c $< -o $@",
+        "The hard part was not Make. It was finding out what the old script really "
+        "did.",
+        "If your build is a long shell script, try writing one target as a rule "
+        "and see how much of the rest follows.",
+    ]
+
+
+def test_recipe_card_without_its_call_to_action(page):
+    # WP Recipe Maker's card: jump-to and print buttons, ad slots between
+    # paragraphs, times, ingredients, instructions, notes, nutrition; its
+    # "Tried this recipe?" box is a wprm-call-to-action, which goes on an
+    # article (ARTICLE_CONTROL_MAX_CHARS), with the author box and comments.
+    article = article_page(page, "recipe")
+    assert article.page_type == "article"
+    assert texts(article.blocks) == [
+        "Brown Butter Oat Cookies",
+        "This post may contain affiliate links. Please read our disclosure policy.",
+        "Browning the butter first gives these cookies a deep, nutty taste that "
+        "plain melted butter cannot match.",
+        "Why brown the butter?",
+        "As butter cooks, its milk solids toast and turn golden. Pour it into a "
+        "heatproof bowl as soon as it smells of hazelnuts, because it burns "
+        "quickly after that.",
+        "Brown Butter Oat Cookies",
+        "4.9 from 31 votes",
+        "Chewy oat cookies with brown butter and a pinch of flaky salt.",
+        "Prep Time 15 minutes",
+        "Cook Time 12 minutes",
+        "Ingredients",
+        "115 g unsalted butter",
+        "100 g light brown sugar",
+        "1 egg",
+        "120 g rolled oats",
+        "Instructions",
+        "Melt the butter in a pan and cook until golden brown, then leave it to "
+        "cool for ten minutes.",
+        "Beat in the sugar and egg, then fold in the oats.",
+        "Bake spoonfuls at 180°C for 12 minutes.",
+        "Notes",
+        "The dough keeps for three days in the fridge.",
+        "Nutrition",
+        "Calories: 148 kcal | Carbohydrates: 17g",
+    ]
+
+
+def test_recipe_card_times_keep_their_unit_spelt_out_for_the_ear(page):
+    # WP Recipe Maker writes a time as 15<span class="sr-only"> minutes</span>
+    # in its value's box, then <span aria-hidden="true">mins</span> after
+    # it: the unit for the eye is hidden from screen readers, the one for
+    # the ear kept off the screen. Both went, leaving "Prep Time 15".
+    blocks = texts(article_page(page, "recipe").blocks)
+    assert blocks[8:10] == ["Prep Time 15 minutes", "Cook Time 12 minutes"]
+    assert blocks[10:15] == [
+        "Ingredients",
+        "115 g unsalted butter",
+        "100 g light brown sugar",
+        "1 egg",
+        "120 g rolled oats",
+    ]

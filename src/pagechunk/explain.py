@@ -111,6 +111,7 @@ def explain(
     copy = "a copy of a block above" if across else "a copy under the same heading"
     dropped += [(text, copy) for text in trace.copies]
     dropped += [(text, "an icon font's glyph") for text in trace.glyphs]
+    dropped += [(text, "a pointer to another story") for text in trace.pointers]
     extra = "net" if "read with" in trace.focus.rule else "focus"
     fates = _merge(whole.blocks, focused.blocks, verdicts, dropped, extra)
     listed = {f.block.text for f in fates}

@@ -64,6 +64,7 @@ from pagechunk.html.typed import (
     without_copies,
     without_icon_glyphs,
     without_other_products,
+    without_story_pointers,
     without_teaser_shelves,
 )
 from pagechunk.html.walk import walk
@@ -383,6 +384,11 @@ def _extract(
         kept = without_icon_glyphs(page.blocks)
         if trace is not None:
             trace.glyphs = _left_out(page.blocks, kept)
+        page.blocks = kept
+    if focus and page_type == "article":
+        kept = without_story_pointers(page.blocks)
+        if trace is not None:
+            trace.pointers = _left_out(page.blocks, kept)
         page.blocks = kept
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)

@@ -551,6 +551,10 @@ CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 """Name words of a button or call to action: "Add to cart", "Quick shop",
 "Read more", "Book now"."""
 
+CALL_TO_ACTION = frozenset(["call", "to", "action"])
+"""The name words of a call to action spelt out (``call-to-action``), read
+as :data:`CONTROLS`' ``cta``."""
+
 LOADERS = frozenset(["loading", "loader", "preloader", "spinner"])
 """Name words of the placeholder a script shows while it fetches part of
 the page, and hides once it is there: "Loading...", "Loading results"."""
@@ -558,6 +562,13 @@ the page, and hides once it is there: "Loading...", "Loading results"."""
 UNSEEN_MAX_CHARS = 40
 """Characters a hidden label or a button may hold and still go. More is
 content: a tab or section a script reveals, a card styled as a button."""
+
+ARTICLE_CONTROL_MAX_CHARS = 200
+"""Characters a box named as a button or call to action (:data:`CONTROLS`)
+may hold and still go on an article: in a story a call to action is a
+promotion set in its body (Ghost's ``kg-cta-card`` "Enjoying ...? Get new
+posts by email", WP Recipe Maker's ``wprm-call-to-action`` "Tried this
+recipe? Mention us"), where on a service page it is part of the offer."""
 
 UNSEEN_LINK_MAX_CHARS = 200
 """Characters a label kept off the screen may hold and still go when it
@@ -770,7 +781,10 @@ def focus_page(
         chosen.dropped
         + _forms(containers)
         + _notices(containers, boxes)
-        + _labels(containers)
+        + _labels(
+            containers,
+            ARTICLE_CONTROL_MAX_CHARS if page_type == "article" else UNSEEN_MAX_CHARS,
+        )
     )
     if chosen.dropped:  # else nothing to strip: spare the pass over each container
         for element, _ in chosen.dropped:
@@ -1589,13 +1603,14 @@ def _bylines(
 
 
 def _labels(
-    containers: list[etree._Element],
+    containers: list[etree._Element], control_max: int = UNSEEN_MAX_CHARS
 ) -> list[tuple[etree._Element, str]]:
     """The short labels inside the containers that are no text to read: one
     its ``class`` keeps off the screen (:data:`UNSEEN_CLASSES`) unless
     another class shows it at some width, and a button or call to action
-    (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`; a
-    heading, or a box holding one, stays."""
+    (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`, a
+    control at most ``control_max`` (:data:`ARTICLE_CONTROL_MAX_CHARS` on
+    an article); a heading, or a box holding one, stays."""
     found = []
     for container in containers:
         # An element-only XPath gives elements; the stub types every result.
@@ -1606,7 +1621,8 @@ def _labels(
             if (
                 rule
                 and element.tag not in HEADING_LEVELS
-                and text_length(element) <= UNSEEN_MAX_CHARS
+                and text_length(element)
+                <= (control_max if rule == _CONTROL_RULE else UNSEEN_MAX_CHARS)
                 and next(element.iterdescendants(*HEADING_LEVELS), None) is None
             ):
                 found.append((element, rule))
@@ -1664,9 +1680,10 @@ def _ends_screen_reader_only(token: str) -> bool:
 
 
 def _words_label_rule(words: frozenset[str]) -> str:
-    """The label rule that name words say: a control (:data:`CONTROLS`)
-    before a loader (:data:`LOADERS`); ``""`` for neither."""
-    if not CONTROLS.isdisjoint(words):
+    """The label rule that name words say: a control (:data:`CONTROLS`,
+    :data:`CALL_TO_ACTION`) before a loader (:data:`LOADERS`); ``""`` for
+    neither."""
+    if not CONTROLS.isdisjoint(words) or words >= CALL_TO_ACTION:
         return _CONTROL_RULE
     if not LOADERS.isdisjoint(words):
         return _LOADER_RULE
@@ -2530,10 +2547,15 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
     """Put the page's first ``<h1>`` before the containers when it stands
     outside and before them and they hold no ``<h1>`` of their own: it heads
     what they hold. When they hold one, the first is the site's name
-    (mdBook's ``menu-title``, docsify's ``app-name``)."""
+    (mdBook's ``menu-title``, docsify's ``app-name``). A page without an
+    ``<h1>`` is headed so by its post's title (:func:`_entry_title`)."""
     h1 = next(root.iter("h1"), None)
+    named = "the page's <h1>"
     if h1 is None or not text_length(h1):
-        return
+        h1 = _entry_title(chosen.containers[0])
+        if h1 is None:
+            return
+        named = "the post's title"
     first = chosen.containers[0]
     for container in chosen.containers:
         if h1 is container or container in set(h1.iterancestors()):
@@ -2550,7 +2572,38 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
         return  # the content has its own title; the first <h1> is the site's
     chosen.containers.insert(0, h1)
     chosen.content.add(h1)
-    chosen.rule += ", with the page's <h1>"
+    chosen.rule += f", with {named}"
+
+
+ENTRY_TITLE_CLASSES = frozenset({"entry-title", "post-title"})
+"""Class tokens naming a post's title: hAtom's ``entry-title`` (WordPress
+themes, Blogger) and ``post-title`` (Blogger, Ghost's and many blog themes'
+name for it)."""
+
+ENTRY_TITLE_LEVELS = 2
+"""How many boxes above the chosen container the post's title is looked for
+(Blogger's ``<h3 class="post-title entry-title">`` stands beside its
+``post-body`` in the post's box)."""
+
+
+def _entry_title(container: etree._Element) -> etree._Element | None:
+    """On a page without an ``<h1>`` (a blog's name set in a header the
+    pruning took out), the heading named as the post's title
+    (:data:`ENTRY_TITLE_CLASSES`) standing before the container in one of
+    the :data:`ENTRY_TITLE_LEVELS` boxes above it: it heads the post, as the
+    page's ``<h1>`` would. Only the boxes' children before the container's
+    branch are read, and those under them."""
+    branch = container
+    for box in islice(container.iterancestors(), ENTRY_TITLE_LEVELS):
+        for child in box:
+            if child is branch:
+                break
+            for element in child.iter("h1", "h2", "h3", "h4", "h5", "h6"):
+                tokens = (element.get("class") or "").split()
+                if ENTRY_TITLE_CLASSES.intersection(tokens) and text_length(element):
+                    return element
+        branch = box
+    return None
 
 
 def _before(a: etree._Element, b: etree._Element) -> bool:
@@ -2575,7 +2628,8 @@ class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
     choice, the evidence its confidence was read from, and the text of the
     blocks :func:`without_other_products`, :func:`without_teaser_shelves`,
-    :func:`without_copies` and :func:`without_icon_glyphs` took out."""
+    :func:`without_copies`, :func:`without_icon_glyphs` and
+    :func:`without_story_pointers` took out."""
 
     focus: Focus | None = None
     evidence: Any = None
@@ -2583,6 +2637,7 @@ class Trace:
     teasers: list[str] = field(default_factory=list)
     copies: list[str] = field(default_factory=list)
     glyphs: list[str] = field(default_factory=list)
+    pointers: list[str] = field(default_factory=list)
 
 
 def walk_target(
@@ -3383,14 +3438,26 @@ def _names_a_field(element: etree._Element) -> bool:
 
 def _stands_for_picture(element: etree._Element) -> bool:
     """Whether a sibling of ``element`` is an icon, an image or an element
-    hidden from screen readers, whose words ``element`` gives."""
+    hidden from screen readers, whose words ``element`` gives; or, when
+    ``element`` ends its box, whether the box's next sibling is hidden from
+    screen readers: a value's unit spelt out for the ear at the end of the
+    value's box and drawn for the eye after it (WP Recipe Maker's
+    ``15<span class="sr-only"> minutes</span>`` then ``<span
+    aria-hidden="true">mins</span>``)."""
     parent = element.getparent()
     if parent is None:
         return False
-    return any(
+    if any(
         sibling is not element
         and (sibling.tag in _PICTURES or sibling.get("aria-hidden") == "true")
         for sibling in parent
+    ):
+        return True
+    after = parent.getnext()
+    return (
+        element.getnext() is None
+        and after is not None
+        and after.get("aria-hidden") == "true"
     )
 
 
@@ -3515,6 +3582,53 @@ def without_icon_glyphs(blocks: list[Block]) -> list[Block]:
     (:data:`ICON_GLYPHS`): a feature box's icon over its heading, written
     as a private-use character, is a picture, not text."""
     return [block for block in blocks if not ICON_GLYPHS.fullmatch(block.text)]
+
+
+POINTER_LABELS = frozenset(
+    {
+        "also read",
+        "also see",
+        "more",
+        "more on this",
+        "more on this story",
+        "read also",
+        "read more",
+        "read next",
+        "recommended",
+        "recommended reading",
+        "related",
+        "related article",
+        "related reading",
+        "related story",
+        "see also",
+    }
+)
+"""Lower-cased labels a news story sets before a link to another story,
+inline between its paragraphs ("Read more: Storm breaches harbour wall")."""
+
+POINTER_LABEL_MAX_CHARS = 24
+"""The longest label read before the colon of such a pointer."""
+
+
+def without_story_pointers(blocks: list[Block]) -> list[Block]:
+    """An article's blocks without its pointers to other stories: a
+    paragraph that is a label of :data:`POINTER_LABELS`, a colon and
+    nothing but the text of its links. A paragraph with words of its own
+    after the label, or a label the set does not hold ("Update: ..."),
+    stays."""
+    return [block for block in blocks if not _story_pointer(block)]
+
+
+def _story_pointer(block: Block) -> bool:
+    if block.kind != PARAGRAPH or not block.links:
+        return False
+    label, colon, rest = block.text.partition(":")
+    if not colon or len(label) > POINTER_LABEL_MAX_CHARS:
+        return False
+    if label.strip().lower() not in POINTER_LABELS:
+        return False
+    linked = "".join("".join(link.label.split()) for link in block.links)
+    return bool(linked) and "".join(rest.split()) == linked
 
 
 def without_other_products(
