@@ -16,7 +16,7 @@ from difflib import SequenceMatcher
 from lxml import etree
 
 from pagechunk.clean import clean_verdicts
-from pagechunk.html.typed import COPY_ACROSS_TYPES, Trace
+from pagechunk.html.typed import Trace
 from pagechunk.model import Block
 from pagechunk.options import Options
 from pagechunk.pipeline import _extract
@@ -103,15 +103,7 @@ def explain(
         list(focused.blocks), settings.cleaning, site=base_url or focused.url or None
     )
     dropped = [(_text(element), rule) for element, rule in trace.focus.dropped]
-    dropped += [(text, "a shelf of other products") for text in trace.shelved]
-    dropped += [(text, "a shelf of teasers for other pages") for text in trace.teasers]
-    across = trace.evidence is not None and trace.evidence.page_type in (
-        COPY_ACROSS_TYPES
-    )
-    copy = "a copy of a block above" if across else "a copy under the same heading"
-    dropped += [(text, copy) for text in trace.copies]
-    dropped += [(text, "an icon font's glyph") for text in trace.glyphs]
-    dropped += [(text, "a pointer to another story") for text in trace.pointers]
+    dropped += trace.left_out
     extra = "net" if "read with" in trace.focus.rule else "focus"
     fates = _merge(whole.blocks, focused.blocks, verdicts, dropped, extra)
     listed = {f.block.text for f in fates}

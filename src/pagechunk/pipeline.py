@@ -362,34 +362,38 @@ def _extract(
             page.blocks, options.cleaning, site=head.site, memory=memory
         )
     if focus and page_type in SHELF_TYPES:
-        kept = without_other_products(page.blocks, product=page_type == "product")
-        if trace is not None:
-            trace.shelved = _left_out(page.blocks, kept)
-        page.blocks = kept
-    if focus and page_type in TEASER_TYPES:
-        kept = without_teaser_shelves(page.blocks)
-        if trace is not None:
-            trace.teasers = _left_out(page.blocks, kept)
-        page.blocks = kept
-    if focus and page_type not in COPY_KEPT_TYPES:
-        kept = without_copies(
-            page.blocks,
-            quotes=page_type not in QUOTES_KEPT_TYPES,
-            across=page_type in COPY_ACROSS_TYPES,
+        _keep(
+            page,
+            without_other_products(page.blocks, product=page_type == "product"),
+            trace,
+            "a shelf of other products",
         )
-        if trace is not None:
-            trace.copies = _left_out(page.blocks, kept)
-        page.blocks = kept
+    if focus and page_type in TEASER_TYPES:
+        _keep(
+            page,
+            without_teaser_shelves(page.blocks),
+            trace,
+            "a shelf of teasers for other pages",
+        )
+    if focus and page_type not in COPY_KEPT_TYPES:
+        across = page_type in COPY_ACROSS_TYPES
+        _keep(
+            page,
+            without_copies(
+                page.blocks, quotes=page_type not in QUOTES_KEPT_TYPES, across=across
+            ),
+            trace,
+            "a copy of a block above" if across else "a copy under the same heading",
+        )
     if focus:
-        kept = without_icon_glyphs(page.blocks)
-        if trace is not None:
-            trace.glyphs = _left_out(page.blocks, kept)
-        page.blocks = kept
+        _keep(page, without_icon_glyphs(page.blocks), trace, "an icon font's glyph")
     if focus and page_type == "article":
-        kept = without_story_pointers(page.blocks)
-        if trace is not None:
-            trace.pointers = _left_out(page.blocks, kept)
-        page.blocks = kept
+        _keep(
+            page,
+            without_story_pointers(page.blocks),
+            trace,
+            "a pointer to another story",
+        )
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)
     evidence = Evidence(page_type, probability, visible, rule, bool(net))
@@ -399,11 +403,15 @@ def _extract(
     return page
 
 
-def _left_out(blocks: list[Block], kept: list[Block]) -> list[str]:
-    """The text of each of ``blocks`` that ``kept`` does not hold, for
-    ``explain``."""
-    held = {id(block) for block in kept}
-    return [block.text for block in blocks if id(block) not in held]
+def _keep(page: ParsedPage, kept: list[Block], trace: Trace | None, rule: str) -> None:
+    """Give ``page`` the blocks a block filter ``kept``, noting in ``trace``,
+    for ``explain``, the text of each block it left out with ``rule``."""
+    if trace is not None:
+        held = {id(block) for block in kept}
+        trace.left_out += [
+            (block.text, rule) for block in page.blocks if id(block) not in held
+        ]
+    page.blocks = kept
 
 
 def _reread(

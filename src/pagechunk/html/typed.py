@@ -2627,17 +2627,14 @@ def _before(a: etree._Element, b: etree._Element) -> bool:
 class Trace:
     """What ``explain`` is told of one page's extraction: the focus step's
     choice, the evidence its confidence was read from, and the text of the
-    blocks :func:`without_other_products`, :func:`without_teaser_shelves`,
-    :func:`without_copies`, :func:`without_icon_glyphs` and
-    :func:`without_story_pointers` took out."""
+    blocks the block filters took out (:func:`without_other_products`,
+    :func:`without_teaser_shelves`, :func:`without_copies`,
+    :func:`without_icon_glyphs`, :func:`without_story_pointers`), each with
+    the rule that took it, in the order they ran."""
 
     focus: Focus | None = None
     evidence: Any = None
-    shelved: list[str] = field(default_factory=list)
-    teasers: list[str] = field(default_factory=list)
-    copies: list[str] = field(default_factory=list)
-    glyphs: list[str] = field(default_factory=list)
-    pointers: list[str] = field(default_factory=list)
+    left_out: list[tuple[str, str]] = field(default_factory=list)
 
 
 def walk_target(
