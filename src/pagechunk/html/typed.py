@@ -919,16 +919,8 @@ def _title_above(
     Olivero's "content above" region, a theme's title banner), which the
     walk, keeping to the content elements, would leave out. When they hold
     one, the first is the site's name."""
-    h1 = next(root.iter("h1"), None)
-    if h1 is None or not text_length(h1):
-        return None
-    above = set(h1.iterancestors())
-    if any(element in above or not _before(h1, element) for element in content):
-        return None
-    for element in content:
-        if any(text_length(inner) for inner in element.iterdescendants("h1")):
-            return None
-    return h1
+    h1 = _page_h1(root)
+    return h1 if h1 is not None and _heads(h1, content) else None
 
 
 def _unwrap_card_links(root: etree._Element) -> None:
@@ -2142,8 +2134,8 @@ def _summary_boxes(
     column), the summary is the run of that box's children from the
     ``<h1>`` up to the container's branch: the price and the notes under
     the name. Empty when there is no such box."""
-    h1 = next(root.iter("h1"), None)
-    if h1 is None or not text_length(h1):
+    h1 = _page_h1(root)
+    if h1 is None:
         return []
     common = _common_ancestor(h1, container)
     # One holding the other (or the same) leaves no branch beside the other.
@@ -2175,8 +2167,8 @@ def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | N
     ``<h1>``, the product's name, when ``part`` does not and that ancestor is
     no ``<body>`` (the whole page): the box of the product whose list or
     table, or short note, ``part`` is."""
-    h1 = next(root.iter("h1"), None)
-    if h1 is None or not text_length(h1) or h1 in set(part.iter()):
+    h1 = _page_h1(root)
+    if h1 is None or h1 in set(part.iter()):
         return None
     grown = _common_ancestor(h1, part)
     return None if grown.tag in ("body", "html") else grown
@@ -2549,27 +2541,15 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
     what they hold. When they hold one, the first is the site's name
     (mdBook's ``menu-title``, docsify's ``app-name``). A page without an
     ``<h1>`` is headed so by its post's title (:func:`_entry_title`)."""
-    h1 = next(root.iter("h1"), None)
+    h1 = _page_h1(root)
     named = "the page's <h1>"
-    if h1 is None or not text_length(h1):
+    if h1 is None:
         h1 = _entry_title(chosen.containers[0])
         if h1 is None:
             return
         named = "the post's title"
-    first = chosen.containers[0]
-    for container in chosen.containers:
-        if h1 is container or container in set(h1.iterancestors()):
-            return
-        if h1 in set(container.iterancestors()):
-            return
-    if not _before(h1, first):
+    if not _heads(h1, chosen.containers):
         return
-    if any(
-        text_length(inner)
-        for container in chosen.containers
-        for inner in container.iterdescendants("h1")
-    ):
-        return  # the content has its own title; the first <h1> is the site's
     chosen.containers.insert(0, h1)
     chosen.content.add(h1)
     chosen.rule += f", with {named}"
@@ -2598,12 +2578,28 @@ def _entry_title(container: etree._Element) -> etree._Element | None:
         for child in box:
             if child is branch:
                 break
-            for element in child.iter("h1", "h2", "h3", "h4", "h5", "h6"):
+            for element in child.iter(*HEADING_LEVELS):
                 tokens = (element.get("class") or "").split()
                 if ENTRY_TITLE_CLASSES.intersection(tokens) and text_length(element):
                     return element
         branch = box
     return None
+
+
+def _page_h1(root: etree._Element) -> etree._Element | None:
+    """The page's first ``<h1>``; None when it has none, or an empty one."""
+    h1 = next(root.iter("h1"), None)
+    return h1 if h1 is not None and text_length(h1) else None
+
+
+def _heads(heading: etree._Element, containers: Iterable[etree._Element]) -> bool:
+    """Whether ``heading`` heads what ``containers`` hold: it stands before
+    each of them, neither holding the other, and none holds an ``<h1>`` of
+    its own (when one does, that is the content's title, and ``heading``
+    the site's name)."""
+    return all(_before(heading, c) for c in containers) and not any(
+        text_length(inner) for c in containers for inner in c.iterdescendants("h1")
+    )
 
 
 def _before(a: etree._Element, b: etree._Element) -> bool:
