@@ -330,17 +330,18 @@ def _url_features(url: str, features: dict[str, float]) -> None:
     except ValueError:
         return
     path = parts.path.lower()
-    segments = [s for s in path.split("/") if s]
+    # Each segment without its extension (viewtopic.php reads as viewtopic).
+    segments = [_EXTENSION.sub("", s) for s in path.split("/") if s]
     features["url_depth"] = min(len(segments), 6) / 6
     features["url_root"] = float(not segments)
     features["url_query"] = float(bool(parts.query))
     for segment in segments:
-        for group in _URL_GROUPS.get(_EXTENSION.sub("", segment), ()):
+        for group in _URL_GROUPS.get(segment, ()):
             features["url_" + group] = 1.0
     for pair in parts.query.lower().split("&"):
         if pair.partition("=")[0] in _QUERY_FORUM_WORDS:
             features["url_forum"] = 1.0
-    last = _EXTENSION.sub("", segments[-1]) if segments else ""
+    last = segments[-1] if segments else ""
     slug_words = sum(1 for w in _SLUG.split(last) if w.isalpha())
     features["url_slug_words"] = min(slug_words, 12) / 12
     features["url_digits"] = float(bool(_LONG_NUMBER.search(path)))
