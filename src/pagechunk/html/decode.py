@@ -21,6 +21,7 @@ from lxml import etree
 
 from pagechunk.encodings import USER_DEFINED, codec_for, decode_as
 from pagechunk.errors import DecodeError
+from pagechunk.html.detect import guess_encoding
 from pagechunk.html.guard import check_max_bytes, check_size
 
 __all__ = ["byte_order_mark", "decode"]
@@ -188,7 +189,7 @@ def _to_utf8(data: bytes, encoding: str | None, strict: bool = False) -> bytes:
                 if codec == "utf-8":
                     return body.decode("utf-8", errors).encode("utf-8")
                 # A guess, not a declaration: even strict reads it as it can.
-                codec, errors = _FALLBACK, "replace"
+                codec, errors = guess_encoding(body), "replace"
         return decode_as(body, codec, errors).encode("utf-8", "replace")
     except UnicodeDecodeError as error:
         raise DecodeError(
