@@ -63,6 +63,11 @@ GERMAN = (
     "beschlossen. Die Debatte dauerte über acht Monate; zwei Räte stimmten "
     "dagegen, die Arbeiten beginnen im Juni."
 )
+POLISH = (
+    "Połączenie kolejowe między Krakowem a Zakopanem zostanie wznowione w "
+    "przyszłym tygodniu. Pociągi pojadą częściej, a podróż skróci się o pół "
+    "godziny. Źródła w spółce mówią, że żaden kurs nie będzie odwołany."
+)
 PORTUGUESE = (
     "A câmara municipal aprovou na terça-feira o orçamento da nova "
     "biblioteca, após um debate de mais de oito meses. Dois vereadores "
@@ -95,6 +100,8 @@ def _page(text: str) -> str:
         (SIMPLIFIED, "gb2312", "gb18030"),
         (TRADITIONAL, "big5", "big5hkscs"),
         (KOREAN, "euc-kr", "cp949"),
+        (POLISH, "cp1250", "cp1250"),
+        (POLISH, "iso-8859-2", "iso8859-2"),
     ],
 )
 def test_undeclared_page_in_another_script_reads_in_its_encoding(
@@ -119,6 +126,21 @@ def test_undeclared_western_page_stays_windows_1252(text: str) -> None:
     data = _page(text).encode("cp1252")
     assert guess_encoding(data) == FALLBACK
     assert [b.text for b in parse_html(data).blocks] == [text]
+
+
+def test_latin_text_windows_1252_reads_with_symbols_in_words_is_central_european() -> (
+    None
+):
+    # Windows-1252 reads Polish ł, ą and ż as ³, ¹ and ¿.
+    data = _page(POLISH).encode("cp1250")
+    assert "po³¹czenie" in data.decode("cp1252", "replace").lower()
+    assert guess_encoding(data) == "cp1250"
+
+
+def test_apostrophes_and_dashes_inside_words_are_no_symbols() -> None:
+    text = "Don’t miss the well–known café’s self—serve menu. " * 6
+    data = _page(text).encode("cp1252")
+    assert guess_encoding(data) == FALLBACK
 
 
 def test_runs_of_no_break_spaces_are_no_words() -> None:

@@ -18,8 +18,11 @@ Windows-1252 would turn the page's text into nonsense.
   language's most frequent letters wins: in the wrong encoding
   the same bytes give letters in another order, rare ones or another
   script's, or cannot be read at all.
-- **Anything else** is Windows-1252, as the WHATWG Encoding Standard's
-  fallback for Western locales.
+- **Text in the Latin script** is Windows-1252, the WHATWG Encoding
+  Standard's fallback for Western locales, unless Windows-1252 reads symbols
+  inside its words (``po³¹czenie``) where a Central European code page reads
+  letters (``połączenie``): then it is that code page
+  (:data:`CENTRAL_EUROPEAN_CANDIDATES`).
 
 Only the first :data:`SAMPLE_BYTES` bytes are read, and of them the first
 :data:`SCORED_BYTES` bytes above 0x7F: the candidates decode only the runs
@@ -38,7 +41,10 @@ from functools import cache
 from pagechunk.encodings import decode_as
 
 __all__ = [
+    "CENTRAL_EUROPEAN_CANDIDATES",
     "FALLBACK",
+    "LATIN_MIN_LETTERS",
+    "LATIN_MISPLACED_SHARE",
     "MISPLACED_WEIGHT",
     "ONE_BYTE_CANDIDATES",
     "Language",
@@ -84,6 +90,20 @@ be read as written in a script other than the Latin one."""
 RUN_MIN_TOTAL = 16
 """Bytes in runs that a page must hold before its script is guessed at all:
 a copyright sign and a few quotation marks say nothing."""
+
+LATIN_MIN_LETTERS = 8
+"""Accented letters (bytes above 0x7F between ASCII letters) a page in the
+Latin script must hold before its code page is guessed: a few names say
+nothing."""
+
+LATIN_MISPLACED_SHARE = 0.1
+"""The share of those letters that Windows-1252 must read as symbols for
+another Latin code page to be tried."""
+
+CENTRAL_EUROPEAN_CANDIDATES = ("cp1250", "iso8859-2")
+"""The code pages tried for Latin-script text that Windows-1252 reads with
+symbols inside words (:mod:`pagechunk.encodings` codec names): those of
+Polish, Czech, Slovak, Slovenian, Croatian and Hungarian."""
 
 TWO_BYTE_MIN_SCORE = 0.1
 """The score (:func:`_score`) the best of :data:`TWO_BYTE_CANDIDATES` must
@@ -185,6 +205,12 @@ _WORDS = re.compile(rb"([\x80-\xff]+)[\x30-\x39\x40-\x7e]?")
 character: the second byte of a two-byte one (Shift_JIS, Big5, GB18030 and
 windows-949 write many so), or a digit, the second or fourth byte of
 GB18030's four-byte characters."""
+_INSIDE_WORDS = re.compile(rb"(?<=[A-Za-z])[\x80-\xff]{1,2}(?=[A-Za-z])")
+"""One or two bytes above 0x7F between ASCII letters: the accented letters of
+a Latin-script word."""
+_INSIDE_WORD_MARKS = frozenset("\u2018\u2019\u2013\u2014\u00ad\u00b7\u2010\u2011")
+"""Punctuation that stands inside words: quotation marks used as
+apostrophes, dashes and hyphens, the soft hyphen and the middle dot."""
 _BROKEN = "\ufffd"
 _UNREADABLE = re.compile("[\ufffd\x80-\x9f\ue000-\uf8ff\uff61-\uff9f\u2500-\u25ff]")
 """Characters that say the encoding is wrong in any language: the
@@ -199,13 +225,14 @@ def guess_encoding(data: bytes) -> str:
     are not valid UTF-8: ``"utf-8"`` for UTF-8 with a few broken bytes, the
     best candidate (:data:`TWO_BYTE_CANDIDATES`, then
     :data:`ONE_BYTE_CANDIDATES`) for text in another script than the Latin
-    one, else :data:`FALLBACK`."""
+    one, else a Latin code page (:func:`_latin`): :data:`FALLBACK` unless a
+    Central European one reads the text better."""
     sample = data[:SAMPLE_BYTES]
     if _mostly_utf8(sample):
         return "utf-8"
     words, in_runs, high = _words(sample)
     if in_runs < RUN_MIN_TOTAL or in_runs < RUN_SHARE * high:
-        return FALLBACK
+        return _latin(sample)
     for candidates, least in (
         (TWO_BYTE_CANDIDATES, TWO_BYTE_MIN_SCORE),
         (ONE_BYTE_CANDIDATES, ONE_BYTE_MIN_SCORE),
@@ -218,6 +245,39 @@ def guess_encoding(data: bytes) -> str:
         if best != FALLBACK:
             return best
     return FALLBACK
+
+
+def _latin(sample: bytes) -> str:
+    """The code page of text in the Latin script: Windows-1252, unless it
+    sets symbols inside words (:func:`_misplaced`), as it does with the
+    letters of Polish, Slovak or Slovenian written in windows-1250 or
+    ISO-8859-2 (``po³¹czenie`` for ``połączenie``), and one of those sets
+    under half as many (:data:`CENTRAL_EUROPEAN_CANDIDATES`)."""
+    inside = _INSIDE_WORDS.findall(sample)[:SCORED_BYTES]
+    if len(inside) < LATIN_MIN_LETTERS:
+        return FALLBACK
+    western = _misplaced(inside, FALLBACK)
+    if western < LATIN_MISPLACED_SHARE * len(inside):
+        return FALLBACK
+    best, fewest = FALLBACK, western / 2
+    for codec in CENTRAL_EUROPEAN_CANDIDATES:
+        misplaced = _misplaced(inside, codec)
+        if misplaced < fewest:
+            best, fewest = codec, misplaced
+    return best
+
+
+def _misplaced(inside: list[bytes], codec: str) -> int:
+    """How many of the bytes above 0x7F that stand between two ASCII letters
+    ``codec`` reads as no letter: a symbol, a control or a broken character,
+    punctuation that stands inside words (apostrophes, dashes, the soft
+    hyphen, the middle dot) aside."""
+    text = decode_as(b" ".join(inside), codec)
+    return sum(
+        1
+        for char in text
+        if char != " " and not char.isalpha() and char not in _INSIDE_WORD_MARKS
+    )
 
 
 def _words(sample: bytes) -> tuple[bytes, int, int]:
