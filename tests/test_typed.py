@@ -36,6 +36,7 @@ from pagechunk.html.typed import (
     read_code_blocks,
     spare_chrome_around_main,
     with_product_description,
+    without_control_labels,
     without_copies,
     without_other_products,
     without_teaser_shelves,
@@ -5916,3 +5917,66 @@ def test_recipe_card_times_keep_their_unit_spelt_out_for_the_ear(page):
         "1 egg",
         "120 g rolled oats",
     ]
+
+
+CONTROLS_SERVICE_URL = "https://www.northgate.example/services/consulting"
+CONTROLS_ARTICLE_URL = (
+    "https://www.coastaltimes.example/news/2026/05/harbour-wall-repairs-begin"
+)
+
+
+def test_control_labels_set_as_text_go_from_a_service_page(page):
+    # Each slide-out panel of the mega-menu titles itself <p>Menu</p> beside
+    # its <nav>, and the contact box has its close control as <p>Close</p>:
+    # text without links, which the block rules keep.
+    service = read(page, "typed_control_labels_service", CONTROLS_SERVICE_URL)
+    assert service.page_type == "service"
+    assert texts(service.blocks) == [
+        "Consulting",
+        "We help companies redesign how they work, from the systems their teams"
+        " use every day to the way they plan and report, so that change sticks"
+        " after we leave.",
+        "Operations",
+        "Our operations consultants map how work really flows through your"
+        " business and remove the steps that cost time without adding value for"
+        " your customers.",
+        "Technology",
+        "We choose, configure and roll out the software your teams need, and we"
+        " train the people who will own it once the project is over.",
+        "Talk to one of our partners about what your business needs next; we"
+        " answer every enquiry within two working days.",
+    ]
+
+
+def test_advertising_marks_and_back_to_top_go_from_an_article(page):
+    article = read(page, "typed_control_labels_article", CONTROLS_ARTICLE_URL)
+    assert article.page_type == "article"
+    assert "Advertisement" not in article.markdown
+    assert "ADVERTISEMENT" not in article.markdown
+    assert "Back to top" not in article.markdown
+    assert texts(article.blocks)[-1] == (
+        "A public meeting about the timetable will be held at the harbour office"
+        " next Thursday evening."
+    )
+    assert len(article.blocks) == 5
+
+
+def test_a_control_label_inside_a_sentence_stays():
+    blocks = [
+        Block("Menu", ""),
+        Block("Menu of the day: soup, bread and cheese.", ""),
+        Block("Close", "", "heading", 2),
+        Block("Sponsored.", ""),
+    ]
+    assert texts(without_control_labels(blocks)) == [
+        "Menu of the day: soup, bread and cheese.",
+        "Close",
+    ]
+
+
+def test_explain_names_a_control_label(page):
+    html = page("typed_control_labels_service")
+    fates = explain(html, base_url=CONTROLS_SERVICE_URL).blocks
+    assert [f.rule for f in fates if f.block.text == "Menu"] == [
+        "a control's label"
+    ] * 3

@@ -61,6 +61,7 @@ from pagechunk.html.typed import (
     spare_chrome_around_main,
     walk_target,
     with_product_description,
+    without_control_labels,
     without_copies,
     without_icon_glyphs,
     without_other_products,
@@ -387,6 +388,12 @@ def _extract(
         )
     if focus:
         _keep(page, without_icon_glyphs(page.blocks), trace, "an icon font's glyph")
+        _keep(
+            page,
+            without_control_labels(page.blocks),
+            trace,
+            "a control's label",
+        )
     if focus and page_type == "article":
         _keep(
             page,

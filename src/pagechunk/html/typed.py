@@ -3562,6 +3562,41 @@ def without_copies(
 _COPY_KINDS = frozenset([PARAGRAPH, ITEM, QUOTE])
 
 
+CONTROL_LABELS = frozenset(
+    {
+        "ad",
+        "advertisement",
+        "back to top",
+        "close",
+        "close menu",
+        "menu",
+        "open menu",
+        "scroll to top",
+        "skip to content",
+        "skip to main content",
+        "sponsored",
+        "toggle navigation",
+    }
+)
+"""Lower-cased texts that label a control or an advertising slot, not
+content: a menu's toggle, a dialog's close button, the mark over a paid
+placement. Set as text (``<p>Menu</p>`` in each panel of a mega-menu, a
+``<span>Sponsored</span>`` on a promoted tile), they pass the block rules,
+which keep what holds no link."""
+
+
+def without_control_labels(blocks: list[Block]) -> list[Block]:
+    """The blocks without the paragraphs whose whole text, in any case and
+    without closing punctuation, is a control's label
+    (:data:`CONTROL_LABELS`)."""
+    return [
+        block
+        for block in blocks
+        if block.kind != PARAGRAPH
+        or block.text.rstrip(".:!…").strip().lower() not in CONTROL_LABELS
+    ]
+
+
 ICON_GLYPHS = re.compile(r"[\s\ue000-\uf8ff\U000f0000-\U0010ffff]+")
 """A block's whole text when it is only an icon font's glyphs: characters
 of Unicode's private use areas (and spaces). Icon fonts draw their icons
