@@ -5967,10 +5967,13 @@ def test_a_control_label_inside_a_sentence_stays():
         Block("Menu of the day: soup, bread and cheese.", ""),
         Block("Close", "", "heading", 2),
         Block("Sponsored.", ""),
+        Block("Read more", ""),
+        Block("Read more about the harbour's history", ""),
     ]
     assert texts(without_control_labels(blocks)) == [
         "Menu of the day: soup, bread and cheese.",
         "Close",
+        "Read more about the harbour's history",
     ]
 
 

@@ -3569,13 +3569,23 @@ CONTROL_LABELS = frozenset(
         "back to top",
         "close",
         "close menu",
+        "continue reading",
+        "learn more",
+        "load more",
         "menu",
         "open menu",
+        "read more",
         "scroll to top",
+        "see all",
+        "see more",
+        "show all",
+        "show more",
         "skip to content",
         "skip to main content",
         "sponsored",
         "toggle navigation",
+        "view all",
+        "view more",
     }
 )
 """Lower-cased texts that label a control or an advertising slot, not
