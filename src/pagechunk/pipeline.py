@@ -33,6 +33,7 @@ from pagechunk.encodings import codec_for, decode_as
 from pagechunk.html.decode import byte_order_mark, decode
 from pagechunk.html.flatten import flatten
 from pagechunk.html.head import Gathered, PageHead, first_language, gather, read_head
+from pagechunk.html.headings import without_dropped_headings
 from pagechunk.html.jsonld import jsonld_objects
 from pagechunk.html.metadata import METADATA_FIELDS, language_tag, read_metadata
 from pagechunk.html.net import (
@@ -348,6 +349,7 @@ def _extract(
     else:
         page = _walk_page(root, content, head, title, parse)
     page.page_type = page_type
+    walked = page.blocks
     # The tree goes before cleaning and chunking: what they allocate then
     # reuses its memory instead of adding to it.
     del root, content
@@ -403,6 +405,7 @@ def _extract(
         )
     if focus and page_type == "product":
         page.blocks = with_product_description(page.blocks, objects)
+    page.blocks = without_dropped_headings(walked, page.blocks)
     evidence = Evidence(page_type, probability, visible, rule, bool(net))
     if trace is not None:
         trace.evidence = evidence

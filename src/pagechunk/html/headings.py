@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from pagechunk.model import HEADING, HEADING_SEPARATOR, Block, ImageSpan, LinkSpan
 
-__all__ = ["HeadedBlocks"]
+__all__ = ["HeadedBlocks", "without_dropped_headings"]
 
 
 class HeadedBlocks:
@@ -96,6 +96,57 @@ class HeadedBlocks:
         for at, heading in self.plain_headings.items():
             blocks[at] = replace(blocks[at], heading=heading)
         return blocks
+
+
+def without_dropped_headings(walked: list[Block], kept: list[Block]) -> list[Block]:
+    """``kept``, the blocks that stayed of those the walk emitted
+    (``walked``), each under a heading path that names only headings that
+    stayed: a heading that cleaning dropped (a "Table of contents" over the
+    list it named, a chrome heading over the article's first paragraph)
+    leaves the path of every block of its section, which then stands under
+    the heading above it. A block of ``kept`` that the walk did not emit
+    (read from elsewhere) is left as it is."""
+    held = {id(block) for block in kept}
+    dropped: list[tuple[int, str, str, int]] = []  # index, path, parent, end
+    for index, block in enumerate(walked):
+        if block.kind != HEADING or id(block) in held:
+            continue
+        path = block.heading
+        if not path.endswith(block.text):
+            continue
+        parent = path[: len(path) - len(block.text)].removesuffix(HEADING_SEPARATOR)
+        level = block.level or 6
+        end = next(
+            (
+                after
+                for after in range(index + 1, len(walked))
+                if walked[after].kind == HEADING and (walked[after].level or 6) <= level
+            ),
+            len(walked),
+        )
+        dropped.append((index, path, parent, end))
+    if not dropped:
+        return kept
+    order = {id(block): index for index, block in enumerate(walked)}
+    result = []
+    for block in kept:
+        at = order.get(id(block))
+        path = block.heading
+        if at is not None:
+            # The innermost dropped heading first: its parent's path still
+            # starts with the outer one's.
+            for index, own, parent, end in reversed(dropped):
+                if index < at < end and (
+                    path == own or path.startswith(own + HEADING_SEPARATOR)
+                ):
+                    rest = path[len(own) :]
+                    path = (
+                        parent + rest
+                        if parent
+                        else rest.removeprefix(HEADING_SEPARATOR)
+                    )
+        result.append(block if path == block.heading else replace(block, heading=path))
+    return result
 
 
 def _set_heading(path: dict[int, str], level: int, text: str) -> str:
