@@ -5983,3 +5983,60 @@ def test_explain_names_a_control_label(page):
     assert [f.rule for f in fates if f.block.text == "Menu"] == [
         "a control's label"
     ] * 3
+
+
+GERMAN_ARTICLE_URL = (
+    "https://www.kuestenbote.example/lokales/2026/05/hafenmauer-wird-repariert"
+)
+
+
+def test_a_german_article_without_its_contents_ad_marks_and_related_links(page):
+    # The chrome headings and control labels are read in the languages most
+    # written on the web, not in English alone: "Inhaltsverzeichnis" over the
+    # table of contents, "Anzeige" over each ad slot, "Weiterlesen", and "Das
+    # könnte Sie auch interessieren" over links to other stories.
+    article = read(page, "typed_article_german", GERMAN_ARTICLE_URL)
+    title = "Hafenmauer wird repariert"
+    costs, fishers = (
+        f"{title} › Was die Reparatur kostet",
+        f"{title} › Was die Fischer sagen",
+    )
+    assert article.blocks == [
+        heading(title, title, 1),
+        Block(
+            "Die im Winter beschädigte Hafenmauer wird seit Montag repariert; die"
+            " Arbeiten sollen vor den Herbststürmen abgeschlossen sein.",
+            title,
+        ),
+        heading("Was die Reparatur kostet", costs, 2),
+        Block(
+            "Die Gemeinde hat vierhunderttausend Euro bereitgestellt, und die"
+            " östliche Slipanlage bleibt bis Ende Juli für Boote gesperrt.",
+            costs,
+        ),
+        heading("Was die Fischer sagen", fishers, 2),
+        Block(
+            "Die Fischer begrüßen die Arbeiten, bitten aber darum, dass die"
+            " Slipanlage zur Makrelensaison im Frühsommer wieder offen ist.",
+            fishers,
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Werbung",
+        "Lire la suite »",
+        "Leer más",
+        "Pubblicità",
+        "Lees meer",
+        "Реклама",
+        "阅读更多",
+        "続きを読む",
+        "SCHLIESSEN",
+    ],
+)
+def test_control_labels_are_read_in_other_languages(label):
+    blocks = [Block(label, ""), Block("Die Arbeiten beginnen im Juni.", "")]
+    assert texts(without_control_labels(blocks)) == ["Die Arbeiten beginnen im Juni."]

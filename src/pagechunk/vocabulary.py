@@ -154,6 +154,7 @@ LAYOUT_ROLES = frozenset({"presentation", "none"})
 
 CHROME_HEADINGS = frozenset(
     {
+        # English
         "breadcrumb",
         "breadcrumbs",
         "categories",
@@ -198,9 +199,54 @@ CHROME_HEADINGS = frozenset(
         "trending",
         "useful links",
         "you may also like",
+        # German
+        "das könnte sie auch interessieren",
+        "folgen sie uns",
+        "inhaltsverzeichnis",
+        "meistgelesen",
+        "verwandte artikel",
+        "ähnliche artikel",
+        # French
+        "articles similaires",
+        "les plus lus",
+        "sommaire",
+        "suivez-nous",
+        "sur le même sujet",
+        "table des matières",
+        "à lire aussi",
+        # Spanish and Portuguese
+        "artigos relacionados",
+        "artículos relacionados",
+        "leia também",
+        "lo más leído",
+        "mais lidas",
+        "siga-nos",
+        "síguenos",
+        "tabla de contenidos",
+        "te puede interesar",
+        # Italian
+        "articoli correlati",
+        "potrebbe interessarti",
+        "seguici",
+        # Dutch
+        "gerelateerde artikelen",
+        "inhoudsopgave",
+        "volg ons",
+        # Russian
+        "оглавление",
+        "похожие статьи",
+        "содержание",
+        "читайте также",
+        # Chinese and Japanese
+        "目录",
+        "相关文章",
+        "目次",
+        "関連記事",
     }
 )
-"""Lower-cased heading texts that name page chrome rather than content."""
+"""Heading texts, case folded, that name page chrome rather than content
+(menus, tables of contents, related links, social links), in English and
+in the languages most written on the web."""
 
 HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 """Media types of an HTML page: what batch reads from an archive as a page,

@@ -3563,7 +3563,9 @@ _COPY_KINDS = frozenset([PARAGRAPH, ITEM, QUOTE])
 
 
 CONTROL_LABELS = frozenset(
-    {
+    label.casefold()
+    for label in (
+        # English
         "ad",
         "advertisement",
         "back to top",
@@ -3586,24 +3588,106 @@ CONTROL_LABELS = frozenset(
         "toggle navigation",
         "view all",
         "view more",
-    }
+        # German
+        "alle anzeigen",
+        "anzeige",
+        "gesponsert",
+        "mehr anzeigen",
+        "mehr erfahren",
+        "mehr lesen",
+        "menü",
+        "nach oben",
+        "schließen",
+        "weiterlesen",
+        "werbung",
+        "zum inhalt springen",
+        # French
+        "afficher plus",
+        "aller au contenu",
+        "en savoir plus",
+        "fermer",
+        "lire la suite",
+        "publicité",
+        "retour en haut",
+        "sponsorisé",
+        "voir plus",
+        "voir tout",
+        # Spanish and Portuguese
+        "cerrar",
+        "fechar",
+        "ir al contenido",
+        "leer más",
+        "leia mais",
+        "menú",
+        "mostrar más",
+        "patrocinado",
+        "publicidad",
+        "publicidade",
+        "saber más",
+        "saiba mais",
+        "ver mais",
+        "ver más",
+        "ver todo",
+        "ver tudo",
+        "volver arriba",
+        "voltar ao topo",
+        # Italian
+        "chiudi",
+        "leggi di più",
+        "leggi tutto",
+        "mostra di più",
+        "pubblicità",
+        "scopri di più",
+        "sponsorizzato",
+        "torna su",
+        "vedi tutto",
+        # Dutch
+        "advertentie",
+        "bekijk alles",
+        "gesponsord",
+        "lees meer",
+        "naar boven",
+        "sluiten",
+        # Russian
+        "закрыть",
+        "меню",
+        "наверх",
+        "подробнее",
+        "показать ещё",
+        "реклама",
+        "читать далее",
+        # Chinese and Japanese
+        "关闭",
+        "广告",
+        "查看更多",
+        "菜单",
+        "返回顶部",
+        "阅读更多",
+        "もっと見る",
+        "メニュー",
+        "広告",
+        "続きを読む",
+        "閉じる",
+    )
 )
-"""Lower-cased texts that label a control or an advertising slot, not
-content: a menu's toggle, a dialog's close button, the mark over a paid
-placement. Set as text (``<p>Menu</p>`` in each panel of a mega-menu, a
-``<span>Sponsored</span>`` on a promoted tile), they pass the block rules,
-which keep what holds no link."""
+"""Texts, case folded, that label a control or an advertising slot, not
+content, in English and in the languages most written on the web: a
+menu's toggle, a dialog's close button, the mark over a paid placement, the
+label of a link set apart from what it opens ("Read more"). Set as text
+(``<p>Menu</p>`` in each panel of a mega-menu, a ``<span>Sponsored</span>``
+on a promoted tile), they pass the block rules, which keep what holds no
+link."""
 
 
 def without_control_labels(blocks: list[Block]) -> list[Block]:
     """The blocks without the paragraphs whose whole text, in any case and
-    without closing punctuation, is a control's label
+    without closing punctuation or arrow, is a control's label
     (:data:`CONTROL_LABELS`)."""
     return [
         block
         for block in blocks
         if block.kind != PARAGRAPH
-        or block.text.rstrip(".:!…").strip().lower() not in CONTROL_LABELS
+        or block.text.rstrip(".:!…»›→").strip().casefold() not in CONTROL_LABELS
     ]
 
 
