@@ -106,7 +106,7 @@ def without_dropped_headings(walked: list[Block], kept: list[Block]) -> list[Blo
     leaves the path of every block of its section, which then stands under
     the heading above it. A block of ``kept`` that the walk did not emit
     (read from elsewhere) is left as it is."""
-    held = {id(block) for block in kept}
+    held = {id(block) for block in kept if block.kind == HEADING}
     dropped: list[tuple[int, str, str, int]] = []  # index, path, parent, end
     for index, block in enumerate(walked):
         if block.kind != HEADING or id(block) in held:

@@ -3687,8 +3687,14 @@ def without_control_labels(blocks: list[Block]) -> list[Block]:
         block
         for block in blocks
         if block.kind != PARAGRAPH
+        or len(block.text) > _LONGEST_LABEL
         or block.text.rstrip(".:!…»›→").strip().casefold() not in CONTROL_LABELS
     ]
+
+
+_LONGEST_LABEL = max(map(len, CONTROL_LABELS)) + 4
+"""Characters past which a block's text is no label, closing punctuation and
+spaces allowed for."""
 
 
 ICON_GLYPHS = re.compile(r"[\s\ue000-\uf8ff\U000f0000-\U0010ffff]+")
