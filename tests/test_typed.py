@@ -15,7 +15,15 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from pagechunk import Block, ParsedPage, chunk_html, clean_blocks, extract, parse_html
+from pagechunk import (
+    Block,
+    LinkSpan,
+    ParsedPage,
+    chunk_html,
+    clean_blocks,
+    extract,
+    parse_html,
+)
 from pagechunk.explain import explain
 from pagechunk.html.decode import decode
 from pagechunk.html.flatten import flatten
@@ -36,6 +44,7 @@ from pagechunk.html.typed import (
     read_code_blocks,
     spare_chrome_around_main,
     with_product_description,
+    without_account_prompts,
     without_control_labels,
     without_copies,
     without_other_products,
@@ -6040,3 +6049,35 @@ def test_a_german_article_without_its_contents_ad_marks_and_related_links(page):
 def test_control_labels_are_read_in_other_languages(label):
     blocks = [Block(label, ""), Block("Die Arbeiten beginnen im Juni.", "")]
     assert texts(without_control_labels(blocks)) == ["Die Arbeiten beginnen im Juni."]
+
+
+def test_prompts_to_sign_in_go_and_sentences_about_accounts_stay():
+    def block(text: str, *labels: str) -> Block:
+        spans = tuple(
+            LinkSpan(label, f"https://shop.example/{i}")
+            for i, label in enumerate(labels)
+        )
+        return Block(text, "", links=spans)
+
+    blocks = [
+        block("Sign In or Register to comment.", "Sign In", "Register"),
+        block("Already have an account? Log in", "Log in"),
+        block("Log in to set a price alert on this product.", "Log in"),
+        block("Bereits registriert? Anmelden", "Anmelden"),
+        # A link to anything else, or a long block, is no prompt.
+        block("Log in or read the shipping terms.", "Log in", "shipping terms"),
+        block(
+            "To open an account, sign up at the branch with two forms of"
+            " identification; the bank then mails a card within ten working days.",
+            "sign up",
+        ),
+        block(
+            "The member area holds the archive.",
+        ),
+    ]
+    assert texts(without_account_prompts(blocks)) == [
+        "Log in or read the shipping terms.",
+        "To open an account, sign up at the branch with two forms of"
+        " identification; the bank then mails a card within ten working days.",
+        "The member area holds the archive.",
+    ]

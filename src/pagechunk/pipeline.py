@@ -62,6 +62,7 @@ from pagechunk.html.typed import (
     spare_chrome_around_main,
     walk_target,
     with_product_description,
+    without_account_prompts,
     without_control_labels,
     without_copies,
     without_icon_glyphs,
@@ -395,6 +396,12 @@ def _extract(
             without_control_labels(page.blocks),
             trace,
             "a control's label",
+        )
+        _keep(
+            page,
+            without_account_prompts(page.blocks),
+            trace,
+            "a prompt to sign in",
         )
     if focus and page_type == "article":
         _keep(

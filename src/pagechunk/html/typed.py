@@ -3697,6 +3697,75 @@ _LONGEST_LABEL = max(map(len, CONTROL_LABELS)) + 4
 spaces allowed for."""
 
 
+ACCOUNT_LABELS = frozenset(
+    label.casefold()
+    for label in (
+        # English
+        "create account",
+        "create an account",
+        "join",
+        "join now",
+        "log in",
+        "login",
+        "log-in",
+        "register",
+        "sign in",
+        "sign up",
+        "signin",
+        "signup",
+        # German, French, Spanish, Portuguese, Italian, Dutch
+        "anmelden",
+        "einloggen",
+        "registrieren",
+        "connexion",
+        "se connecter",
+        "s'inscrire",
+        "créer un compte",
+        "iniciar sesión",
+        "registrarse",
+        "regístrate",
+        "entrar",
+        "cadastre-se",
+        "accedi",
+        "registrati",
+        "inloggen",
+        "registreren",
+        # Russian, Chinese, Japanese
+        "войти",
+        "зарегистрироваться",
+        "регистрация",
+        "登录",
+        "注册",
+        "ログイン",
+        "新規登録",
+    )
+)
+"""Link labels, case folded, that lead to signing in or creating an
+account."""
+
+ACCOUNT_PROMPT_MAX_CHARS = 120
+"""Characters a block may hold to read as a prompt to sign in
+(:func:`without_account_prompts`)."""
+
+
+def without_account_prompts(blocks: list[Block]) -> list[Block]:
+    """The blocks without the prompts to sign in or register: a short block
+    (up to :data:`ACCOUNT_PROMPT_MAX_CHARS`) whose every link leads to
+    signing in or creating an account (:data:`ACCOUNT_LABELS`): "Sign In
+    or Register to comment.", "Already have an account? Log in". Its links
+    hold too little of its text for the block rules to read it as a menu."""
+    return [
+        block
+        for block in blocks
+        if not block.links
+        or len(block.text) > ACCOUNT_PROMPT_MAX_CHARS
+        or not all(
+            link.label.strip(".:!?»›→ ").casefold() in ACCOUNT_LABELS
+            for link in block.links
+        )
+    ]
+
+
 ICON_GLYPHS = re.compile(r"[\s\ue000-\uf8ff\U000f0000-\U0010ffff]+")
 """A block's whole text when it is only an icon font's glyphs: characters
 of Unicode's private use areas (and spaces). Icon fonts draw their icons
