@@ -130,12 +130,15 @@ __all__ = [
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
     "RESULT_COUNT_WORDS",
+    "BADGES",
+    "BADGE_MAX_CHARS",
     "SHELF_TYPES",
     "TEASER_PROSE",
     "TEASER_TITLE_CHARS",
     "TEASER_SHELVES",
     "TEASER_TYPES",
     "SITE_CHROME_EDGE",
+    "SITE_CHROME_NAMES",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
     "UPSELLS",
@@ -346,6 +349,15 @@ RESULT_COUNT_WORDS = frozenset(["count", "total"])
 ``product-count``, WooCommerce's ``woocommerce-result-count``,
 PrestaShop's ``total-products`` ("There are 12 products.")."""
 
+BADGES = frozenset(["badge", "badges"])
+"""Name words of the badges of a listing's cards ("New", "Featured",
+"Actively hiring", "Almost full"): a status the board sets on an item,
+not the item's own text, read by :func:`_badges`."""
+
+BADGE_MAX_CHARS = 30
+"""Characters a box named as a badge may hold and still go: a word or
+three; more is text of the item's own."""
+
 RESULT_COUNT_MAX_CHARS = 40
 """Characters a box named as a listing's count of results may hold; more
 is text of the page's own."""
@@ -354,6 +366,11 @@ LIST_CHROME_PROSE = 80
 """Characters of a paragraph that make a box named as a filter, sort or
 pagination bar the page's text: a filterable grid's items, a tabbed
 section."""
+
+SITE_CHROME_NAMES = frozenset(["header", "footer"])
+"""Name words of a box that can be the site's header or footer where the
+page builds them without ``<header>`` and ``<footer>`` (``site-header``,
+``uni-footer``), read by :func:`_site_chrome`."""
 
 SITE_CHROME_EDGE = 0.1
 """Share of a whole-page type's text that may stand before the site's header
@@ -741,9 +758,13 @@ def focus_page(
         boxes[root] = _named_boxes(root)
         if page_type in CARD_LINK_TYPES:
             _unwrap_card_links(root)
+            if page_type == "listing":
+                _unlink_card_titles(root, listing=True)
         elif page_type == "collection":
             _unlink_card_titles(root)
         chosen = _whole_page(root, content, visible, boxes[root])
+        if page_type == "listing":
+            chosen.dropped += _badges(boxes[root])
     else:
         found = survey(root)
         top = densest(found, content)
@@ -959,7 +980,7 @@ def _unwrap_card_links(root: etree._Element) -> None:
         del anchor.attrib["href"]
 
 
-def _unlink_card_titles(root: etree._Element) -> None:
+def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
     """Take the link off the title of each tile of a shop's grid, in place:
     a box named as a title or name (``<p class="card-title">``,
     ``<div class="product-name">``), not a heading, whose whole text is one
@@ -973,7 +994,16 @@ def _unlink_card_titles(root: etree._Element) -> None:
     shop's items under a heading of its own, and its long names, once
     plain text, would read as the page's last sentence and keep the shelf.
     A name met before stays a link. Left alone unless the grid holds
-    ``CARD_TITLES_MIN`` such titles (a grid, not one box)."""
+    ``CARD_TITLES_MIN`` such titles (a grid, not one box).
+
+    On a listing (``listing``) only the ``<a href>`` named so itself is
+    read, outside every heading, and only in a card: its nearest box that
+    holds more text holds text outside any link too (a job's company, place
+    and salary beside ``<a class="job-title">``). A heading stays a heading,
+    the cleaning rules keep it whole; a link named for who wrote the item
+    (:data:`POST_AUTHOR`: ``author-name``) is its byline, and a box around
+    the link is left alone; an entry of a menu holds nothing but its
+    link."""
     titles = []
     seen: set[str] = set()
     section = 0  # headings passed so far
@@ -984,8 +1014,10 @@ def _unlink_card_titles(root: etree._Element) -> None:
         if not isinstance(element.tag, str):
             continue
         heading = element.tag in HEADING_LEVELS
-        if heading and (element.tag not in CARD_TITLE_HEADINGS or prose):
+        if heading and (element.tag not in CARD_TITLE_HEADINGS or prose or listing):
             section += 1
+            continue
+        if listing and not _card_title_link(element):
             continue
         if not CARD_TITLE_WORDS.intersection(_name_words(element)):
             section += heading
@@ -1013,6 +1045,25 @@ def _unlink_card_titles(root: etree._Element) -> None:
                 etree.strip_tags(element, "a")
                 if element.tag in HEADING_LEVELS:
                     element.tag = "div"
+
+
+def _card_title_link(element: etree._Element) -> bool:
+    """Whether ``element`` can be a listing card's title for
+    :func:`_unlink_card_titles`: an ``<a href>`` in no heading whose
+    nearest box holding more text holds text outside its links."""
+    if element.tag != "a" or element.get("href") is None:
+        return False
+    if not POST_AUTHOR.isdisjoint(_name_words(element)):
+        return False  # an author's name (author-name, user-name)
+    if any(a.tag in HEADING_LEVELS for a in element.iterancestors()):
+        return False
+    size = text_length(element)
+    for box in element.iterancestors():
+        whole = text_length(box)
+        if whole > size:
+            links = sum(text_length(a) for a in box.iter("a"))
+            return whole > links
+    return False
 
 
 def _prose_outside(
@@ -1111,6 +1162,25 @@ def _list_chrome(
     )
 
 
+def _badges(boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
+    """The badges of a listing's cards: boxes whose ``class`` or ``id``
+    words hold one of :data:`BADGES` (``job-badge``, ``event-card-badge``,
+    a theme's ``badge badge-new``), with text of at most
+    :data:`BADGE_MAX_CHARS` characters and no heading. On WCXB's listings
+    28 of 29 such boxes are left out of the reference; on collections
+    (a shop's "Sale" and "New" on a tile) two in five are in it, and they
+    are left alone there. ``boxes`` are the page's :func:`_named_boxes`."""
+    return _outermost(
+        [
+            (e, "a badge on a listing's card")
+            for e, words in boxes
+            if not BADGES.isdisjoint(words)
+            and 0 < text_length(e) <= BADGE_MAX_CHARS
+            and not _holds_heading(e)
+        ]
+    )
+
+
 def _site_chrome(
     root: etree._Element,
     total: int,
@@ -1134,7 +1204,13 @@ def _site_chrome(
     inside it: the text a page holds beyond the container says nothing of
     where its footer stands. ``boxes`` are ``root``'s :func:`_named_boxes`."""
     found = list(root.iterdescendants("header", "footer")) + [
-        e for e, words in boxes if e.tag in _LIST_TAGS and "footer" in words
+        e
+        for e, words in boxes
+        if e.tag in _LIST_TAGS
+        and (
+            "footer" in words
+            or ("header" in words and _site_header_box(e, words, root))
+        )
     ]
     # Boxes without a class are no repeated field of an item.
     classes = Counter(e.get("class") for e in found if e.get("class"))
@@ -1145,12 +1221,41 @@ def _site_chrome(
         if classes[e.get("class")] < FORM_REPEATS
         and (not wraps or text_length(e) < LIST_CHROME_SHARE * total)
         and not (
-            e.tag == "header"
+            (header := _site_header(e))
             and next(e.iterdescendants(*HEADING_LEVELS), None) is not None
         )
         and all(a.tag != "article" for a in e.iterancestors())
-        and _text_beside(e, before=e.tag == "header", within=root) < edge
+        and _text_beside(e, before=header, within=root) < edge
     ]
+
+
+def _site_header_box(
+    element: etree._Element, words: frozenset[str], root: etree._Element
+) -> bool:
+    """Whether a box named ``header`` (``words`` its name words), not a
+    ``<header>``, can be the site's header for :func:`_site_chrome`: the
+    outermost box so named below ``root``, whose text is
+    :data:`MENU_LINK_SHARE` links or more (a logo and a menu). A page's
+    own header (``page-header``, ``hero-header``) holds its title and
+    words of its own, and the parts of a header (``header-phrase``) stand
+    inside it."""
+    if "footer" in words or _link_share(element) < MENU_LINK_SHARE:
+        return False
+    for box in element.iterancestors():
+        if box is root:
+            return True
+        if "header" in _name_words(box):
+            return False
+    return True
+
+
+def _site_header(element: etree._Element) -> bool:
+    """Whether :func:`_site_chrome` reads ``element`` as a header: a
+    ``<header>``, or another box named ``header`` and not ``footer``."""
+    if element.tag in ("header", "footer"):
+        return element.tag == "header"
+    words = _name_words(element)
+    return "header" in words and "footer" not in words
 
 
 def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
