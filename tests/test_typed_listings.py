@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from pagechunk import Block, ParsedPage, extract
+from test_typed import dropped, focused
 
 
 def texts(blocks: list[Block]) -> list[str]:
@@ -626,13 +627,6 @@ def test_a_listing_leaves_the_links_of_author_names_and_menus() -> None:
 def test_a_listing_drops_its_pager_by_each_of_its_names(name: str) -> None:
     # Moodle's "paging", DataTables' "dataTables_paginate", a theme's
     # "paginator": each names the bar of pages as "pagination" does.
-    from pagechunk.html.decode import decode
-    from pagechunk.html.flatten import flatten
-    from pagechunk.html.prune import find_regions, prune
-    from pagechunk.html.tree import load_tree
-    from pagechunk.html.typed import focus_page
-    from pagechunk.options import ParseOptions
-
     items = "".join(
         f"<li><h3><a href='/c/{n}'>Course {n}</a></h3><p>Ten weeks of"
         f" evening classes, number {n}.</p></li>"
@@ -642,12 +636,5 @@ def test_a_listing_drops_its_pager_by_each_of_its_names(name: str) -> None:
         f"<body><h1>Courses</h1><ul>{items}</ul><div class='{name}'>"
         "<a href='?page=2'>2</a> <a href='?page=2'>View more</a></div></body>"
     )
-    options = ParseOptions()
-    root = load_tree(decode(html))
-    regions = find_regions(root, options)
-    prune(root, regions, options)
-    flatten(root, regions, options)
-    chosen = focus_page(root, regions.content, "listing", trace=True)
-    assert [(e.get("class"), rule) for e, rule in chosen.dropped] == [
-        (name, "filters, sorting or pagination of a listing")
-    ]
+    chosen, _ = focused(html, "listing")
+    assert dropped(chosen) == [(name, "filters, sorting or pagination of a listing")]
