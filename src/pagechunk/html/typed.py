@@ -132,6 +132,8 @@ __all__ = [
     "RESULT_COUNT_WORDS",
     "BADGES",
     "BADGE_MAX_CHARS",
+    "FEED_NAMES",
+    "FEED_LINE_MAX_CHARS",
     "SHELF_TYPES",
     "TEASER_PROSE",
     "TEASER_TITLE_CHARS",
@@ -356,6 +358,17 @@ BADGES = frozenset(["badge", "badges"])
 """Name words of the badges of a listing's cards ("New", "Featured",
 "Actively hiring", "Almost full"): a status the board sets on an item,
 not the item's own text, read by :func:`_badges`."""
+
+FEED_NAMES = frozenset(
+    ["feed", "rss", "atom", "feed.xml", "rss.xml", "atom.xml", "index.xml"]
+)
+"""Last segments of the path of a site's feed (WordPress's ``/feed/``,
+Jekyll's ``feed.xml``, Hugo's ``index.xml``), read by :func:`_feed_lines`
+with the extensions ``.rss`` and ``.atom``."""
+
+FEED_LINE_MAX_CHARS = 40
+"""Characters a line whose links all lead to the site's feed may hold and
+still go ("subscribe via RSS")."""
 
 BADGE_MAX_CHARS = 30
 """Characters a box named as a badge may hold and still go: a word or
@@ -804,6 +817,7 @@ def focus_page(
     chosen.dropped = _outermost(
         chosen.dropped
         + _forms(containers)
+        + _feed_lines(containers)
         + _notices(containers, boxes)
         + _labels(
             containers,
@@ -1163,6 +1177,48 @@ def _list_chrome(
             if classes[e.get("class")] < FORM_REPEATS
         ]
     )
+
+
+def _feed_lines(
+    containers: list[etree._Element],
+) -> list[tuple[etree._Element, str]]:
+    """The lines inside the containers that point to the site's feed: the
+    nearest paragraph, item or box around a link to a feed (the last
+    segment of its path one of :data:`FEED_NAMES`, or ending in ``.rss`` or
+    ``.atom``), when every link in it leads to a feed and it holds at most
+    :data:`FEED_LINE_MAX_CHARS` characters (Jekyll's "subscribe via RSS",
+    a theme's "RSS feed"). The feed is the site's own pages over again,
+    for a reader to follow, not text of the page."""
+    found = []
+    for container in containers:
+        for link in container.iterdescendants("a"):
+            if not _leads_to_feed(link):
+                continue
+            line = None
+            for box in link.iterancestors():
+                if box is container:
+                    break
+                if box.tag in _FEED_LINE_TAGS:
+                    line = box
+                    break
+            if line is None:
+                continue
+            if text_length(line) <= FEED_LINE_MAX_CHARS and all(
+                _leads_to_feed(a) for a in line.iter("a")
+            ):
+                found.append((line, "a line pointing to the site's feed"))
+    return found
+
+
+_FEED_LINE_TAGS = frozenset(["p", "li", "div"])
+"""The boxes :func:`_feed_lines` reads as a line around a feed's link."""
+
+
+def _leads_to_feed(link: etree._Element) -> bool:
+    """Whether a link's ``href`` is a feed's address (:func:`_feed_lines`)."""
+    href = (link.get("href") or "").split("#", 1)[0].split("?", 1)[0]
+    last = href.rstrip("/").rsplit("/", 1)[-1].lower()
+    return last in FEED_NAMES or last.endswith((".rss", ".atom"))
 
 
 def _badges(boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
