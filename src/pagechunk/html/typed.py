@@ -1268,7 +1268,7 @@ def _site_chrome(
         if e.tag in _LIST_TAGS
         and (
             "footer" in words
-            or ("header" in words and _site_header_box(e, words, root))
+            or (wraps and "header" in words and _site_header_box(e, words, root))
         )
     ]
     # Boxes without a class are no repeated field of an item.
@@ -1292,7 +1292,9 @@ def _site_header_box(
     element: etree._Element, words: frozenset[str], root: etree._Element
 ) -> bool:
     """Whether a box named ``header`` (``words`` its name words), not a
-    ``<header>``, can be the site's header for :func:`_site_chrome`: the
+    ``<header>``, can be the site's header for :func:`_site_chrome` on a
+    whole-page type (a product's container, read with ``wraps`` False,
+    leaves such boxes alone): the
     outermost box so named below ``root``, whose text is
     :data:`MENU_LINK_SHARE` links or more (a logo and a menu). A page's
     own header (``page-header``, ``hero-header``) holds its title and
