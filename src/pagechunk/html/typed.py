@@ -1027,6 +1027,7 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
     # Headings are read as titles only on a page with no prose of its own.
     prose = any(text_length(p) >= TILE_HEADINGS_PROSE for p in root.iter("p"))
     grid = None  # the section of the first title
+    cards: dict[etree._Element, bool] = {}  # a listing's boxes read as cards
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
@@ -1034,9 +1035,13 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
         if heading and (element.tag not in CARD_TITLE_HEADINGS or prose or listing):
             section += 1
             continue
-        if listing and not _card_title_link(element):
+        words = _name_words(element)
+        if listing and (
+            not CARD_TITLE_WORDS.intersection(words)
+            or not _card_title_link(element, words, cards)
+        ):
             continue
-        if not CARD_TITLE_WORDS.intersection(_name_words(element)):
+        if not CARD_TITLE_WORDS.intersection(words):
             section += heading
             continue
         anchors = list(element.iter("a"))
@@ -1064,22 +1069,32 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
                     element.tag = "div"
 
 
-def _card_title_link(element: etree._Element) -> bool:
-    """Whether ``element`` can be a listing card's title for
-    :func:`_unlink_card_titles`: an ``<a href>`` in no heading whose
-    nearest box holding more text holds text outside its links."""
+def _card_title_link(
+    element: etree._Element,
+    words: frozenset[str],
+    cards: dict[etree._Element, bool],
+) -> bool:
+    """Whether ``element``, whose name words are ``words``, can be a
+    listing card's title for :func:`_unlink_card_titles`: an ``<a href>``
+    in no heading, not named for an author, whose nearest box holding more
+    text holds text outside its links. ``cards`` keeps what each box
+    answered, so that the links of a box are measured once."""
     if element.tag != "a" or element.get("href") is None:
         return False
-    if not POST_AUTHOR.isdisjoint(_name_words(element)):
+    if not POST_AUTHOR.isdisjoint(words):
         return False  # an author's name (author-name, user-name)
     if any(a.tag in HEADING_LEVELS for a in element.iterancestors()):
         return False
     size = text_length(element)
     for box in element.iterancestors():
+        known = cards.get(box)
+        if known is not None:
+            return known
         whole = text_length(box)
         if whole > size:
             links = sum(text_length(a) for a in box.iter("a"))
-            return whole > links
+            cards[box] = whole > links
+            return cards[box]
     return False
 
 
