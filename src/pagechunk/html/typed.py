@@ -130,12 +130,17 @@ __all__ = [
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
     "RESULT_COUNT_WORDS",
+    "BADGES",
+    "BADGE_MAX_CHARS",
+    "FEED_NAMES",
+    "FEED_LINE_MAX_CHARS",
     "SHELF_TYPES",
     "TEASER_PROSE",
     "TEASER_TITLE_CHARS",
     "TEASER_SHELVES",
     "TEASER_TYPES",
     "SITE_CHROME_EDGE",
+    "SITE_CHROME_NAMES",
     "TOC_LINK_SHARE",
     "TOC_TITLE_CHARS",
     "UPSELLS",
@@ -299,6 +304,9 @@ LIST_CHROME = frozenset(
         "refine",
         "refinement",
         "pagination",
+        "paginate",
+        "paginator",
+        "paging",
         "pager",
         "breadcrumb",
         "breadcrumbs",
@@ -346,6 +354,26 @@ RESULT_COUNT_WORDS = frozenset(["count", "total"])
 ``product-count``, WooCommerce's ``woocommerce-result-count``,
 PrestaShop's ``total-products`` ("There are 12 products.")."""
 
+BADGES = frozenset(["badge", "badges"])
+"""Name words of the badges of a listing's cards ("New", "Featured",
+"Actively hiring", "Almost full"): a status the board sets on an item,
+not the item's own text, read by :func:`_badges`."""
+
+FEED_NAMES = frozenset(
+    ["feed", "rss", "atom", "feed.xml", "rss.xml", "atom.xml", "index.xml"]
+)
+"""Last segments of the path of a site's feed (WordPress's ``/feed/``,
+Jekyll's ``feed.xml``, Hugo's ``index.xml``), read by :func:`_feed_lines`
+with the extensions ``.rss`` and ``.atom``."""
+
+FEED_LINE_MAX_CHARS = 40
+"""Characters a line whose links all lead to the site's feed may hold and
+still go ("subscribe via RSS")."""
+
+BADGE_MAX_CHARS = 30
+"""Characters a box named as a badge may hold and still go: a word or
+three; more is text of the item's own."""
+
 RESULT_COUNT_MAX_CHARS = 40
 """Characters a box named as a listing's count of results may hold; more
 is text of the page's own."""
@@ -354,6 +382,11 @@ LIST_CHROME_PROSE = 80
 """Characters of a paragraph that make a box named as a filter, sort or
 pagination bar the page's text: a filterable grid's items, a tabbed
 section."""
+
+SITE_CHROME_NAMES = frozenset(["header", "footer"])
+"""Name words of a box that can be the site's header or footer where the
+page builds them without ``<header>`` and ``<footer>`` (``site-header``,
+``uni-footer``), read by :func:`_site_chrome`."""
 
 SITE_CHROME_EDGE = 0.1
 """Share of a whole-page type's text that may stand before the site's header
@@ -741,9 +774,13 @@ def focus_page(
         boxes[root] = _named_boxes(root)
         if page_type in CARD_LINK_TYPES:
             _unwrap_card_links(root)
+            if page_type == "listing":
+                _unlink_card_titles(root, listing=True)
         elif page_type == "collection":
             _unlink_card_titles(root)
         chosen = _whole_page(root, content, visible, boxes[root])
+        if page_type == "listing":
+            chosen.dropped += _badges(boxes[root])
     else:
         found = survey(root)
         top = densest(found, content)
@@ -780,6 +817,7 @@ def focus_page(
     chosen.dropped = _outermost(
         chosen.dropped
         + _forms(containers)
+        + _feed_lines(containers)
         + _notices(containers, boxes)
         + _labels(
             containers,
@@ -959,7 +997,7 @@ def _unwrap_card_links(root: etree._Element) -> None:
         del anchor.attrib["href"]
 
 
-def _unlink_card_titles(root: etree._Element) -> None:
+def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
     """Take the link off the title of each tile of a shop's grid, in place:
     a box named as a title or name (``<p class="card-title">``,
     ``<div class="product-name">``), not a heading, whose whole text is one
@@ -973,21 +1011,37 @@ def _unlink_card_titles(root: etree._Element) -> None:
     shop's items under a heading of its own, and its long names, once
     plain text, would read as the page's last sentence and keep the shelf.
     A name met before stays a link. Left alone unless the grid holds
-    ``CARD_TITLES_MIN`` such titles (a grid, not one box)."""
+    ``CARD_TITLES_MIN`` such titles (a grid, not one box).
+
+    On a listing (``listing``) only the ``<a href>`` named so itself is
+    read, outside every heading, and only in a card: its nearest box that
+    holds more text holds text outside any link too (a job's company, place
+    and salary beside ``<a class="job-title">``). A heading stays a heading,
+    the cleaning rules keep it whole; a link named for who wrote the item
+    (:data:`POST_AUTHOR`: ``author-name``) is its byline, and a box around
+    the link is left alone; an entry of a menu holds nothing but its
+    link."""
     titles = []
     seen: set[str] = set()
     section = 0  # headings passed so far
     # Headings are read as titles only on a page with no prose of its own.
     prose = any(text_length(p) >= TILE_HEADINGS_PROSE for p in root.iter("p"))
     grid = None  # the section of the first title
+    cards: dict[etree._Element, bool] = {}  # a listing's boxes read as cards
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
         heading = element.tag in HEADING_LEVELS
-        if heading and (element.tag not in CARD_TITLE_HEADINGS or prose):
+        if heading and (element.tag not in CARD_TITLE_HEADINGS or prose or listing):
             section += 1
             continue
-        if not CARD_TITLE_WORDS.intersection(_name_words(element)):
+        words = _name_words(element)
+        if listing and (
+            not CARD_TITLE_WORDS.intersection(words)
+            or not _card_title_link(element, words, cards)
+        ):
+            continue
+        if not CARD_TITLE_WORDS.intersection(words):
             section += heading
             continue
         anchors = list(element.iter("a"))
@@ -1013,6 +1067,35 @@ def _unlink_card_titles(root: etree._Element) -> None:
                 etree.strip_tags(element, "a")
                 if element.tag in HEADING_LEVELS:
                     element.tag = "div"
+
+
+def _card_title_link(
+    element: etree._Element,
+    words: frozenset[str],
+    cards: dict[etree._Element, bool],
+) -> bool:
+    """Whether ``element``, whose name words are ``words``, can be a
+    listing card's title for :func:`_unlink_card_titles`: an ``<a href>``
+    in no heading, not named for an author, whose nearest box holding more
+    text holds text outside its links. ``cards`` keeps what each box
+    answered, so that the links of a box are measured once."""
+    if element.tag != "a" or element.get("href") is None:
+        return False
+    if not POST_AUTHOR.isdisjoint(words):
+        return False  # an author's name (author-name, user-name)
+    if any(a.tag in HEADING_LEVELS for a in element.iterancestors()):
+        return False
+    size = text_length(element)
+    for box in element.iterancestors():
+        known = cards.get(box)
+        if known is not None:
+            return known
+        whole = text_length(box)
+        if whole > size:
+            links = sum(text_length(a) for a in box.iter("a"))
+            cards[box] = whole > links
+            return cards[box]
+    return False
 
 
 def _prose_outside(
@@ -1111,6 +1194,67 @@ def _list_chrome(
     )
 
 
+def _feed_lines(
+    containers: list[etree._Element],
+) -> list[tuple[etree._Element, str]]:
+    """The lines inside the containers that point to the site's feed: the
+    nearest paragraph, item or box around a link to a feed (the last
+    segment of its path one of :data:`FEED_NAMES`, or ending in ``.rss`` or
+    ``.atom``), when every link in it leads to a feed and it holds at most
+    :data:`FEED_LINE_MAX_CHARS` characters (Jekyll's "subscribe via RSS",
+    a theme's "RSS feed"). The feed is the site's own pages over again,
+    for a reader to follow, not text of the page."""
+    found = []
+    for container in containers:
+        for link in container.iterdescendants("a"):
+            if not _leads_to_feed(link):
+                continue
+            line = None
+            for box in link.iterancestors():
+                if box is container:
+                    break
+                if box.tag in _FEED_LINE_TAGS:
+                    line = box
+                    break
+            if line is None:
+                continue
+            if text_length(line) <= FEED_LINE_MAX_CHARS and all(
+                _leads_to_feed(a) for a in line.iter("a")
+            ):
+                found.append((line, "a line pointing to the site's feed"))
+    return found
+
+
+_FEED_LINE_TAGS = frozenset(["p", "li", "div"])
+"""The boxes :func:`_feed_lines` reads as a line around a feed's link."""
+
+
+def _leads_to_feed(link: etree._Element) -> bool:
+    """Whether a link's ``href`` is a feed's address (:func:`_feed_lines`)."""
+    href = (link.get("href") or "").split("#", 1)[0].split("?", 1)[0]
+    last = href.rstrip("/").rsplit("/", 1)[-1].lower()
+    return last in FEED_NAMES or last.endswith((".rss", ".atom"))
+
+
+def _badges(boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
+    """The badges of a listing's cards: boxes whose ``class`` or ``id``
+    words hold one of :data:`BADGES` (``job-badge``, ``event-card-badge``,
+    a theme's ``badge badge-new``), with text of at most
+    :data:`BADGE_MAX_CHARS` characters and no heading. On WCXB's listings
+    28 of 29 such boxes are left out of the reference; on collections
+    (a shop's "Sale" and "New" on a tile) two in five are in it, and they
+    are left alone there. ``boxes`` are the page's :func:`_named_boxes`."""
+    return _outermost(
+        [
+            (e, "a badge on a listing's card")
+            for e, words in boxes
+            if not BADGES.isdisjoint(words)
+            and 0 < text_length(e) <= BADGE_MAX_CHARS
+            and not _holds_heading(e)
+        ]
+    )
+
+
 def _site_chrome(
     root: etree._Element,
     total: int,
@@ -1134,7 +1278,13 @@ def _site_chrome(
     inside it: the text a page holds beyond the container says nothing of
     where its footer stands. ``boxes`` are ``root``'s :func:`_named_boxes`."""
     found = list(root.iterdescendants("header", "footer")) + [
-        e for e, words in boxes if e.tag in _LIST_TAGS and "footer" in words
+        e
+        for e, words in boxes
+        if e.tag in _LIST_TAGS
+        and (
+            "footer" in words
+            or (wraps and "header" in words and _site_header_box(e, words, root))
+        )
     ]
     # Boxes without a class are no repeated field of an item.
     classes = Counter(e.get("class") for e in found if e.get("class"))
@@ -1145,12 +1295,43 @@ def _site_chrome(
         if classes[e.get("class")] < FORM_REPEATS
         and (not wraps or text_length(e) < LIST_CHROME_SHARE * total)
         and not (
-            e.tag == "header"
+            (header := _site_header(e))
             and next(e.iterdescendants(*HEADING_LEVELS), None) is not None
         )
         and all(a.tag != "article" for a in e.iterancestors())
-        and _text_beside(e, before=e.tag == "header", within=root) < edge
+        and _text_beside(e, before=header, within=root) < edge
     ]
+
+
+def _site_header_box(
+    element: etree._Element, words: frozenset[str], root: etree._Element
+) -> bool:
+    """Whether a box named ``header`` (``words`` its name words), not a
+    ``<header>``, can be the site's header for :func:`_site_chrome` on a
+    whole-page type (a product's container, read with ``wraps`` False,
+    leaves such boxes alone): the
+    outermost box so named below ``root``, whose text is
+    :data:`MENU_LINK_SHARE` links or more (a logo and a menu). A page's
+    own header (``page-header``, ``hero-header``) holds its title and
+    words of its own, and the parts of a header (``header-phrase``) stand
+    inside it."""
+    if "footer" in words or _link_share(element) < MENU_LINK_SHARE:
+        return False
+    for box in element.iterancestors():
+        if box is root:
+            return True
+        if "header" in _name_words(box):
+            return False
+    return True
+
+
+def _site_header(element: etree._Element) -> bool:
+    """Whether :func:`_site_chrome` reads ``element`` as a header: a
+    ``<header>``, or another box named ``header`` and not ``footer``."""
+    if element.tag in ("header", "footer"):
+        return element.tag == "header"
+    words = _name_words(element)
+    return "header" in words and "footer" not in words
 
 
 def _menus(total: int, boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
