@@ -3092,13 +3092,8 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             shown.add(element)
     shown.update(_fold_wrappers([*shown, *_panels(marking)], marking))
     for button in root.iter("button"):
-        parent = button.getparent()
-        if (
-            parent is not None
-            and parent.tag in HEADING_LEVELS
-            and button.get("aria-expanded") is not None
-        ):
-            button.tag = "span"  # read as the heading's text, not dropped
+        if button.get("aria-expanded") is not None and _names_its_panel(button):
+            button.tag = "span"  # read as the panel's label, not dropped
     if not shown and not redundant:
         return marking
     for element in shown:
@@ -3120,6 +3115,32 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             )
         )
     ]
+
+
+LABEL_PARENTS = frozenset([*HEADING_LEVELS, "dt"])
+"""Where a disclosure button stands as the label of what it opens: a
+heading (the WAI-ARIA accordion's ``<h3><button>``) or the term of a
+description list (Tailwind UI's and Headless UI's FAQ, ``<dt><button>``
+over the answer's ``<dd>``)."""
+
+QUESTION_MARKS = ("?", "\uff1f", "\u061f")
+"""The question marks (Latin, full-width, Arabic) that end an FAQ's
+question written as a bare disclosure button."""
+
+
+def _names_its_panel(button: etree._Element) -> bool:
+    """Whether a disclosure button's text labels the panel it opens: it
+    stands in a heading or a description list's term
+    (:data:`LABEL_PARENTS`), or it names the panel (``aria-controls``) and
+    its text is a question (ends in one of :data:`QUESTION_MARKS`), as an
+    FAQ's question written as a bare ``<button>`` over its answer is. A
+    "Read more" or "Show details" toggle is neither, and goes."""
+    parent = button.getparent()
+    if parent is not None and parent.tag in LABEL_PARENTS:
+        return True
+    return bool(button.get("aria-controls")) and "".join(
+        button.itertext()
+    ).rstrip().endswith(QUESTION_MARKS)
 
 
 _WRAPPER_EXTRAS = frozenset(["style", "script", "noscript", "template", "link"])
