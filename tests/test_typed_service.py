@@ -188,6 +188,8 @@ def test_agency_services_page_on_wpbakery(page):
         "Deliver",
         "Fortnightly releases, training for your editors and a launch plan agreed"
         " with you.",
+        # The logos' heading is text, and stays.
+        "Clients we work with",
         "Have a project in mind?",
         "Tell us about it and we will reply within two working days.",
     ]

@@ -148,7 +148,11 @@ __all__ = [
     "drop_unseen_text",
     "read_code_blocks",
     "focus_page",
+    "LABEL_PARENTS",
+    "QUESTION_MARKS",
+    "SECTIONING",
     "show_folded_content",
+    "spare_section_headers",
     "space_adjacent_links",
     "walk_target",
     "with_product_description",
@@ -2970,6 +2974,39 @@ def spare_chrome_around_main(
         return chrome
     around = {a for main in mains for a in main.iterancestors()}
     return [e for e in chrome if e not in around]
+
+
+SECTIONING = frozenset(["section", "article", "aside", "nav"])
+"""HTML's sectioning content: a ``<header>`` or ``<footer>`` belongs to the
+nearest of these around it, or to the page when there is none."""
+
+
+def spare_section_headers(chrome: list[etree._Element]) -> list[etree._Element]:
+    """The ``chrome`` elements but the headers of a ``<section>``: a
+    ``<header>`` whose nearest sectioning element (:data:`SECTIONING`) is a
+    ``<section>``, that holds a heading and no ``<nav>``. HTML makes such a
+    header the introduction of its section, not the site's banner: page
+    builders write a call to action's or a card's heading so (WPBakery's
+    ``vc_cta3-content-header``: ``<section><header><h2>Have a project in
+    mind?</h2></header>``), and pruning it as chrome left the section's
+    text without its heading. A header with a menu stays chrome, and so
+    does every header outside a ``<section>``. ``parse_html`` keeps the
+    text API's rule."""
+    return [e for e in chrome if not _section_header(e)]
+
+
+def _section_header(element: etree._Element) -> bool:
+    """Whether a chrome element is a section's header
+    (:func:`spare_section_headers`)."""
+    if element.tag != "header":
+        return False
+    sectioning = next(element.iterancestors(*SECTIONING), None)
+    return (
+        sectioning is not None
+        and sectioning.tag == "section"
+        and next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+        and next(element.iterdescendants("nav"), None) is None
+    )
 
 
 def space_adjacent_links(root: etree._Element) -> None:
