@@ -152,13 +152,6 @@ def test_pricing_page_on_astro_with_a_comparison_table(page):
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "the call to action's heading in a <header> goes as the site's header, "
-        "and WPBakery's vc_btn3 is not read as a button"
-    ),
-)
 def test_agency_services_page_on_wpbakery(page):
     # WPBakery: vc_row > wpb_column > wpb_wrapper, buttons vc_btn3, an
     # accordion of vc_tta-panel, a gallery of client logos under a heading,

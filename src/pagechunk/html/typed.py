@@ -1675,11 +1675,19 @@ def _ends_screen_reader_only(token: str) -> bool:
     )
 
 
+_DIGITS = "0123456789"
+
+
 def _words_label_rule(words: frozenset[str]) -> str:
     """The label rule that name words say: a control (:data:`CONTROLS`,
-    :data:`CALL_TO_ACTION`) before a loader (:data:`LOADERS`); ``""`` for
+    :data:`CALL_TO_ACTION`, also with a version number after it: WPBakery's
+    ``vc_btn3``, ``cta2``) before a loader (:data:`LOADERS`); ``""`` for
     neither."""
-    if not CONTROLS.isdisjoint(words) or words >= CALL_TO_ACTION:
+    if (
+        not CONTROLS.isdisjoint(words)
+        or words >= CALL_TO_ACTION
+        or not CONTROLS.isdisjoint(w.rstrip(_DIGITS) for w in words)
+    ):
         return _CONTROL_RULE
     if not LOADERS.isdisjoint(words):
         return _LOADER_RULE
