@@ -3184,7 +3184,7 @@ def _names_its_panel(button: etree._Element) -> bool:
     if parent is not None and parent.tag in LABEL_PARENTS:
         return True
     return bool(button.get("aria-controls")) and "".join(
-        button.itertext()
+        map(str, button.itertext())
     ).rstrip().endswith(QUESTION_MARKS)
 
 
