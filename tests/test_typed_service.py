@@ -99,13 +99,6 @@ def test_saas_landing_page_on_nextjs_with_tailwind(page):
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "the plan cards' calls to action, links styled as buttons by utility "
-        "classes alone, stay"
-    ),
-)
 def test_pricing_page_on_astro_with_a_comparison_table(page):
     # Plan cards whose calls to action are links styled as buttons by
     # utility classes alone, a billing-period switch of radio labels, a

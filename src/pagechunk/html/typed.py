@@ -85,6 +85,7 @@ __all__ = [
     "FORM_MESSAGES",
     "FORM_SHARE",
     "SIGNUP_MAX_CHARS",
+    "BUTTON_GROUP_MAX",
     "BYLINE",
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
@@ -1613,7 +1614,15 @@ def _labels(
         # Few elements have a label's names: those are told first, by a
         # cache look-up per element.
         for element in cast("list[etree._Element]", _CLASSED(container)):
-            rule = _label_rule_of(element.get("class", ""), element.get("id"))
+            classes = element.get("class", "")
+            rule = _label_rule_of(classes, element.get("id"))
+            if (
+                not rule
+                and element.tag == "a"
+                and _drawn_as_button(classes)
+                and _few_links_beside(element)
+            ):
+                rule = _CONTROL_RULE
             if (
                 rule
                 and element.tag not in HEADING_LEVELS
@@ -1626,6 +1635,50 @@ def _labels(
 
 
 _UNSEEN_RULE = "kept off the screen by its class"
+
+_SCREENS = r"^(?:(?:sm|md|lg|xl|2xl):)?"
+_PADDING_X = re.compile(_SCREENS + r"p[xl]?-")
+_PADDING_Y = re.compile(_SCREENS + r"p[yt]?-")
+_ROUNDED = re.compile(_SCREENS + r"rounded(?:-|$)")
+
+BUTTON_GROUP_MAX = 3
+"""Links a box (or a list, for links in its items) may hold beside a link
+drawn as a button for that link to be a call to action: a hero's "Start
+free trial" and "Book a demo", a plan's "Get started". A row of more is a
+set of tags or chips ("UX Design", "Figma") or a wall of clients' names,
+which pages draw the same way and which are content."""
+
+
+def _few_links_beside(link: etree._Element) -> bool:
+    """Whether a link stands in a group of at most
+    :data:`BUTTON_GROUP_MAX` links: those of its parent, or of the list
+    whose item it is."""
+    group = link.getparent()
+    if group is None:
+        return True
+    if group.tag == "li" and group.getparent() is not None:
+        group = group.getparent()
+    return len(list(islice(group.iter("a"), BUTTON_GROUP_MAX + 1))) <= (
+        BUTTON_GROUP_MAX
+    )
+
+
+@lru_cache(maxsize=4096)
+def _drawn_as_button(classes: str) -> bool:
+    """Whether a link's utility classes draw it as a button: rounded
+    (``rounded``, ``rounded-md``, ``rounded-full``) and padded across and
+    down (``px-3.5 py-2.5``, or ``p-2``), as Tailwind CSS and the frameworks
+    like it (UnoCSS, Windi) write a call to action ("Start free trial",
+    "Contact sales") where a design system would name it ``btn``. A
+    screen-width prefix (``sm:px-4``) counts; a state's or a pseudo-
+    element's (``hover:``, ``before:rounded-full``) does not draw the link
+    itself. A text link is not padded."""
+    tokens = classes.split()
+    return (
+        any(_ROUNDED.match(t) for t in tokens)
+        and any(_PADDING_X.match(t) for t in tokens)
+        and any(_PADDING_Y.match(t) for t in tokens)
+    )
 
 
 def _label_rule_of(classes: str, ident: str | None) -> str:
