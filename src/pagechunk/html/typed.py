@@ -1656,8 +1656,8 @@ def _few_links_beside(link: etree._Element) -> bool:
     group = link.getparent()
     if group is None:
         return True
-    if group.tag == "li" and group.getparent() is not None:
-        group = group.getparent()
+    if group.tag == "li":
+        group = group.getparent() or group
     return len(list(islice(group.iter("a"), BUTTON_GROUP_MAX + 1))) <= (
         BUTTON_GROUP_MAX
     )
