@@ -1657,7 +1657,9 @@ def _few_links_beside(link: etree._Element) -> bool:
     if group is None:
         return True
     if group.tag == "li":
-        group = group.getparent() or group
+        items = group.getparent()
+        if items is not None:
+            group = items
     return len(list(islice(group.iter("a"), BUTTON_GROUP_MAX + 1))) <= (
         BUTTON_GROUP_MAX
     )
