@@ -107,6 +107,7 @@ __all__ = [
     "MEDIA_TAGS",
     "NOTICES",
     "PROMO_BARS",
+    "CONSENT_BARS",
     "QUOTES_KEPT_TYPES",
     "DIALOGS",
     "CONTENT_HOLDS",
@@ -430,6 +431,17 @@ DIALOGS = frozenset(
 (a sign-up offer, a store locator, a "share" or "embed" panel) and a cookie
 consent banner. A script shows them over the page, they are never part of
 its text."""
+CONSENT_BARS = (
+    frozenset(["cc", "banner"]),
+    frozenset(["cc", "window"]),
+    frozenset(["cc", "bar"]),
+)
+"""Sets of name words, each of which names a cookie consent banner when all
+of them are there: ``cc``, the abbreviation of "cookie consent", beside the
+banner's shape, as Osano's cookieconsent (``cc-window cc-banner``) and
+Finsweet's Webflow component (``fs-cc-banner_component``) write it. ``cc``
+alone is a credit card's field or a licence's badge (``cc-by``). Read as
+:data:`DIALOGS`."""
 CART_DRAWERS = frozenset(["minicart", "sidecart", "cartdrawer", "flycart"])
 """Name words of a shop's cart drawer, the panel that slides in with the
 basket's lines, its total and items to add."""
@@ -1475,7 +1487,9 @@ def _notices(
             continue
         limit = FORM_SHARE * text_length(container)
         dialogs = {
-            e for e, words in named if DIALOGS.intersection(words) or e in closable
+            e
+            for e, words in named
+            if DIALOGS.intersection(words) or e in closable or _names_consent(words)
         }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
         carts = {e for e, words in named if _names_cart_drawer(words)}
@@ -1524,7 +1538,14 @@ def _names_notice(words: frozenset[str]) -> bool:
         or _names_notice_bar(words)
         or ("form" in words and not FORM_MESSAGES.isdisjoint(words))
         or _names_cart_drawer(words)
+        or _names_consent(words)
     )
+
+
+def _names_consent(words: frozenset[str]) -> bool:
+    """Whether name words name a cookie consent banner by
+    :data:`CONSENT_BARS`."""
+    return "cc" in words and any(bar <= words for bar in CONSENT_BARS)
 
 
 def _names_cart_drawer(words: frozenset[str]) -> bool:
