@@ -107,6 +107,7 @@ __all__ = [
     "MEDIA_TAGS",
     "NOTICES",
     "PROMO_BARS",
+    "READ_MORE",
     "CONSENT_BARS",
     "QUOTES_KEPT_TYPES",
     "DIALOGS",
@@ -571,6 +572,11 @@ CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 CALL_TO_ACTION = frozenset(["call", "to", "action"])
 """The name words of a call to action spelt out (``call-to-action``), read
 as :data:`CONTROLS`' ``cta``."""
+
+READ_MORE = frozenset(["read", "more"])
+"""The name words of a "Read more" toggle or link (``read-more``,
+``ti-read-more-active``, also as the one word ``readmore``), read as
+:data:`CONTROLS`: its label ("Read more", "Hide") is no text to read."""
 
 LOADERS = frozenset(["loading", "loader", "preloader", "spinner"])
 """Name words of the placeholder a script shows while it fetches part of
@@ -1762,6 +1768,7 @@ def _words_label_rule(words: frozenset[str]) -> str:
     if (
         not CONTROLS.isdisjoint(words)
         or words >= CALL_TO_ACTION
+        or _names_read_more(words)
         or not CONTROLS.isdisjoint(w.rstrip(_DIGITS) for w in words)
     ):
         return _CONTROL_RULE
@@ -3540,11 +3547,19 @@ def _class_says(classes: str) -> tuple[bool, bool]:
     """What a ``class`` value says to :func:`_unseen`: whether it names a
     button that closes a dialog (:data:`CLOSE_WORDS`), and whether it keeps
     a label off the screen (:func:`_class_label_rule`); one look-up per
-    element for both."""
+    element for both. An inline "Read more" toggle (:data:`READ_MORE`) goes
+    as such a label: the flatten step would merge it into the text before
+    it, where the focus step's control rule no longer sees it."""
+    words = _value_words(classes)
     return (
-        not CLOSE_WORDS.isdisjoint(_value_words(classes)),
-        _class_label_rule(classes) == _UNSEEN_RULE,
+        not CLOSE_WORDS.isdisjoint(words),
+        _class_label_rule(classes) == _UNSEEN_RULE or _names_read_more(words),
     )
+
+
+def _names_read_more(words: frozenset[str]) -> bool:
+    """Whether name words name a "Read more" toggle (:data:`READ_MORE`)."""
+    return words >= READ_MORE or "readmore" in words
 
 
 def _labelled_close(element: etree._Element) -> bool:
