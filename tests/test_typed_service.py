@@ -445,3 +445,27 @@ def test_a_cc_cookie_banner_goes():
         " landlord. A service takes about an hour and costs £85."
     )
     assert _service(banner + f"<p>{text}</p>") == [text]
+
+
+def test_a_dt_button_is_the_question_unless_its_panel_repeats_it():
+    faq = (
+        "<dl>"
+        '<dt><button aria-expanded="false" aria-controls="a1">How often should'
+        " a boiler be serviced?</button></dt>"
+        '<dd id="a1"><p>Once a year, and before winter if you can.</p></dd>'
+        '<dt><button aria-expanded="false" aria-controls="a2">Landlord'
+        " certificates</button></dt>"
+        '<dd id="a2"><h3>Landlord certificates</h3><p>We issue the gas safety'
+        " record the law asks of landlords each year.</p></dd>"
+        "</dl>"
+        '<div><button aria-expanded="false" aria-controls="more">Read'
+        ' more</button><div id="more"><p>Our engineers are Gas Safe'
+        " registered.</p></div></div>"
+    )
+    assert _service(faq) == [
+        "How often should a boiler be serviced?",
+        "Once a year, and before winter if you can.",
+        "Landlord certificates",
+        "We issue the gas safety record the law asks of landlords each year.",
+        "Our engineers are Gas Safe registered.",
+    ]

@@ -3262,13 +3262,39 @@ def _names_its_panel(button: etree._Element) -> bool:
     (:data:`LABEL_PARENTS`), or it names the panel (``aria-controls``) and
     its text is a question (ends in one of :data:`QUESTION_MARKS`), as an
     FAQ's question written as a bare ``<button>`` over its answer is. A
-    "Read more" or "Show details" toggle is neither, and goes."""
+    "Read more" or "Show details" toggle is neither, and goes; so does a
+    button outside a heading whose panel opens with a heading of the same
+    text (:func:`_panel_repeats`)."""
     parent = button.getparent()
-    if parent is not None and parent.tag in LABEL_PARENTS:
+    if parent is not None and parent.tag in HEADING_LEVELS:
         return True
-    return bool(button.get("aria-controls")) and "".join(
-        map(str, button.itertext())
-    ).rstrip().endswith(QUESTION_MARKS)
+    text = " ".join("".join(map(str, button.itertext())).split())
+    if parent is None or not (
+        parent.tag in LABEL_PARENTS
+        or (button.get("aria-controls") and text.endswith(QUESTION_MARKS))
+    ):
+        return False
+    return not _panel_repeats(button, text)
+
+
+_BY_ID = etree.XPath("//*[@id = $key]")
+
+
+def _panel_repeats(button: etree._Element, text: str) -> bool:
+    """Whether the panel a button names (its first ``aria-controls`` id)
+    opens with a heading of the button's own text: AEM's accordion puts
+    each service's name in the ``<dt>``'s button and again as the heading
+    of its panel, where reading the button would say the name twice."""
+    keys = (button.get("aria-controls") or "").split()
+    if not keys:
+        return False
+    panels = cast("list[etree._Element]", _BY_ID(button, key=keys[0]))
+    if not panels:
+        return False
+    heading = next(panels[0].iterdescendants(*HEADING_LEVELS), None)
+    return heading is not None and (
+        " ".join("".join(map(str, heading.itertext())).split()) == text
+    )
 
 
 _WRAPPER_EXTRAS = frozenset(["style", "script", "noscript", "template", "link"])
