@@ -60,6 +60,7 @@ from pagechunk.html.typed import (
     show_folded_content,
     space_adjacent_links,
     spare_chrome_around_main,
+    spare_section_headers,
     walk_target,
     with_product_description,
     without_account_prompts,
@@ -498,6 +499,7 @@ def _prune(
     if unfold:
         regions.marking = show_folded_content(root, regions.marking)
         regions.chrome = spare_chrome_around_main(regions.chrome, regions.content)
+        regions.chrome = spare_section_headers(regions.chrome)
         space_adjacent_links(root)
     title = prune(root, regions, options)
     flatten(root, regions, options)

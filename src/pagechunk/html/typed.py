@@ -85,6 +85,7 @@ __all__ = [
     "FORM_MESSAGES",
     "FORM_SHARE",
     "SIGNUP_MAX_CHARS",
+    "BUTTON_GROUP_MAX",
     "BYLINE",
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
@@ -106,6 +107,8 @@ __all__ = [
     "MEDIA_TAGS",
     "NOTICES",
     "PROMO_BARS",
+    "READ_MORE",
+    "CONSENT_BARS",
     "QUOTES_KEPT_TYPES",
     "DIALOGS",
     "CONTENT_HOLDS",
@@ -153,7 +156,11 @@ __all__ = [
     "drop_unseen_text",
     "read_code_blocks",
     "focus_page",
+    "LABEL_PARENTS",
+    "QUESTION_MARKS",
+    "SECTIONING",
     "show_folded_content",
+    "spare_section_headers",
     "space_adjacent_links",
     "walk_target",
     "with_product_description",
@@ -458,6 +465,17 @@ DIALOGS = frozenset(
 (a sign-up offer, a store locator, a "share" or "embed" panel) and a cookie
 consent banner. A script shows them over the page, they are never part of
 its text."""
+CONSENT_BARS = (
+    frozenset(["cc", "banner"]),
+    frozenset(["cc", "window"]),
+    frozenset(["cc", "bar"]),
+)
+"""Sets of name words, each of which names a cookie consent banner when all
+of them are there: ``cc``, the abbreviation of "cookie consent", beside the
+banner's shape, as Osano's cookieconsent (``cc-window cc-banner``) and
+Finsweet's Webflow component (``fs-cc-banner_component``) write it. ``cc``
+alone is a credit card's field or a licence's badge (``cc-by``). Read as
+:data:`DIALOGS`."""
 CART_DRAWERS = frozenset(["minicart", "sidecart", "cartdrawer", "flycart"])
 """Name words of a shop's cart drawer, the panel that slides in with the
 basket's lines, its total and items to add."""
@@ -587,6 +605,11 @@ CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 CALL_TO_ACTION = frozenset(["call", "to", "action"])
 """The name words of a call to action spelt out (``call-to-action``), read
 as :data:`CONTROLS`' ``cta``."""
+
+READ_MORE = frozenset(["read", "more"])
+"""The name words of a "Read more" toggle or link (``read-more``,
+``ti-read-more-active``, also as the one word ``readmore``), read as
+:data:`CONTROLS`: its label ("Read more", "Hide") is no text to read."""
 
 LOADERS = frozenset(["loading", "loader", "preloader", "spinner"])
 """Name words of the placeholder a script shows while it fetches part of
@@ -1651,7 +1674,9 @@ def _notices(
             continue
         limit = FORM_SHARE * text_length(container)
         dialogs = {
-            e for e, words in named if DIALOGS.intersection(words) or e in closable
+            e
+            for e, words in named
+            if DIALOGS.intersection(words) or e in closable or _names_consent(words)
         }
         upsells = {e for e, words in named if UPSELLS.intersection(words)}
         carts = {e for e, words in named if _names_cart_drawer(words)}
@@ -1700,7 +1725,14 @@ def _names_notice(words: frozenset[str]) -> bool:
         or _names_notice_bar(words)
         or ("form" in words and not FORM_MESSAGES.isdisjoint(words))
         or _names_cart_drawer(words)
+        or _names_consent(words)
     )
+
+
+def _names_consent(words: frozenset[str]) -> bool:
+    """Whether name words name a cookie consent banner by
+    :data:`CONSENT_BARS`."""
+    return "cc" in words and any(bar <= words for bar in CONSENT_BARS)
 
 
 def _names_cart_drawer(words: frozenset[str]) -> bool:
@@ -1790,7 +1822,15 @@ def _labels(
         # Few elements have a label's names: those are told first, by a
         # cache look-up per element.
         for element in cast("list[etree._Element]", _CLASSED(container)):
-            rule = _label_rule_of(element.get("class", ""), element.get("id"))
+            classes = element.get("class", "")
+            rule = _label_rule_of(classes, element.get("id"))
+            if (
+                not rule
+                and element.tag == "a"
+                and _drawn_as_button(classes)
+                and _few_links_beside(element)
+            ):
+                rule = _CONTROL_RULE
             if (
                 rule
                 and element.tag not in HEADING_LEVELS
@@ -1803,6 +1843,52 @@ def _labels(
 
 
 _UNSEEN_RULE = "kept off the screen by its class"
+
+_SCREENS = r"^(?:(?:sm|md|lg|xl|2xl):)?"
+_PADDING_X = re.compile(_SCREENS + r"p[xl]?-")
+_PADDING_Y = re.compile(_SCREENS + r"p[yt]?-")
+_ROUNDED = re.compile(_SCREENS + r"rounded(?:-|$)")
+
+BUTTON_GROUP_MAX = 3
+"""Links a box (or a list, for links in its items) may hold beside a link
+drawn as a button for that link to be a call to action: a hero's "Start
+free trial" and "Book a demo", a plan's "Get started". A row of more is a
+set of tags or chips ("UX Design", "Figma") or a wall of clients' names,
+which pages draw the same way and which are content."""
+
+
+def _few_links_beside(link: etree._Element) -> bool:
+    """Whether a link stands in a group of at most
+    :data:`BUTTON_GROUP_MAX` links: those of its parent, or of the list
+    whose item it is."""
+    group = link.getparent()
+    if group is None:
+        return True
+    if group.tag == "li":
+        items = group.getparent()
+        if items is not None:
+            group = items
+    return len(list(islice(group.iter("a"), BUTTON_GROUP_MAX + 1))) <= (
+        BUTTON_GROUP_MAX
+    )
+
+
+@lru_cache(maxsize=4096)
+def _drawn_as_button(classes: str) -> bool:
+    """Whether a link's utility classes draw it as a button: rounded
+    (``rounded``, ``rounded-md``, ``rounded-full``) and padded across and
+    down (``px-3.5 py-2.5``, or ``p-2``), as Tailwind CSS and the frameworks
+    like it (UnoCSS, Windi) write a call to action ("Start free trial",
+    "Contact sales") where a design system would name it ``btn``. A
+    screen-width prefix (``sm:px-4``) counts; a state's or a pseudo-
+    element's (``hover:``, ``before:rounded-full``) does not draw the link
+    itself. A text link is not padded."""
+    tokens = classes.split()
+    return (
+        any(_ROUNDED.match(t) for t in tokens)
+        and any(_PADDING_X.match(t) for t in tokens)
+        and any(_PADDING_Y.match(t) for t in tokens)
+    )
 
 
 def _label_rule_of(classes: str, ident: str | None) -> str:
@@ -1852,11 +1938,20 @@ def _ends_screen_reader_only(token: str) -> bool:
     )
 
 
+_DIGITS = "0123456789"
+
+
 def _words_label_rule(words: frozenset[str]) -> str:
     """The label rule that name words say: a control (:data:`CONTROLS`,
-    :data:`CALL_TO_ACTION`) before a loader (:data:`LOADERS`); ``""`` for
+    :data:`CALL_TO_ACTION`, also with a version number after it: WPBakery's
+    ``vc_btn3``, ``cta2``) before a loader (:data:`LOADERS`); ``""`` for
     neither."""
-    if not CONTROLS.isdisjoint(words) or words >= CALL_TO_ACTION:
+    if (
+        not CONTROLS.isdisjoint(words)
+        or words >= CALL_TO_ACTION
+        or _names_read_more(words)
+        or not CONTROLS.isdisjoint(w.rstrip(_DIGITS) for w in words)
+    ):
         return _CONTROL_RULE
     if not LOADERS.isdisjoint(words):
         return _LOADER_RULE
@@ -3153,6 +3248,39 @@ def spare_chrome_around_main(
     return [e for e in chrome if e not in around]
 
 
+SECTIONING = frozenset(["section", "article", "aside", "nav"])
+"""HTML's sectioning content: a ``<header>`` or ``<footer>`` belongs to the
+nearest of these around it, or to the page when there is none."""
+
+
+def spare_section_headers(chrome: list[etree._Element]) -> list[etree._Element]:
+    """The ``chrome`` elements but the headers of a ``<section>``: a
+    ``<header>`` whose nearest sectioning element (:data:`SECTIONING`) is a
+    ``<section>``, that holds a heading and no ``<nav>``. HTML makes such a
+    header the introduction of its section, not the site's banner: page
+    builders write a call to action's or a card's heading so (WPBakery's
+    ``vc_cta3-content-header``: ``<section><header><h2>Have a project in
+    mind?</h2></header>``), and pruning it as chrome left the section's
+    text without its heading. A header with a menu stays chrome, and so
+    does every header outside a ``<section>``. ``parse_html`` keeps the
+    text API's rule."""
+    return [e for e in chrome if not _section_header(e)]
+
+
+def _section_header(element: etree._Element) -> bool:
+    """Whether a chrome element is a section's header
+    (:func:`spare_section_headers`)."""
+    if element.tag != "header":
+        return False
+    sectioning = next(element.iterancestors(*SECTIONING), None)
+    return (
+        sectioning is not None
+        and sectioning.tag == "section"
+        and next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+        and next(element.iterdescendants("nav"), None) is None
+    )
+
+
 def space_adjacent_links(root: etree._Element) -> None:
     """Put a space between two links that touch, in place: an ``<a>``
     followed at once by another ``<a>``, nothing between them. A row of
@@ -3273,13 +3401,8 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             shown.add(element)
     shown.update(_fold_wrappers([*shown, *_panels(marking)], marking))
     for button in root.iter("button"):
-        parent = button.getparent()
-        if (
-            parent is not None
-            and parent.tag in HEADING_LEVELS
-            and button.get("aria-expanded") is not None
-        ):
-            button.tag = "span"  # read as the heading's text, not dropped
+        if button.get("aria-expanded") is not None and _names_its_panel(button):
+            button.tag = "span"  # read as the panel's label, not dropped
     if not shown and not redundant:
         return marking
     for element in shown:
@@ -3301,6 +3424,58 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             )
         )
     ]
+
+
+LABEL_PARENTS = frozenset([*HEADING_LEVELS, "dt"])
+"""Where a disclosure button stands as the label of what it opens: a
+heading (the WAI-ARIA accordion's ``<h3><button>``) or the term of a
+description list (Tailwind UI's and Headless UI's FAQ, ``<dt><button>``
+over the answer's ``<dd>``)."""
+
+QUESTION_MARKS = ("?", "\uff1f", "\u061f")
+"""The question marks (Latin, full-width, Arabic) that end an FAQ's
+question written as a bare disclosure button."""
+
+
+def _names_its_panel(button: etree._Element) -> bool:
+    """Whether a disclosure button's text labels the panel it opens: it
+    stands in a heading or a description list's term
+    (:data:`LABEL_PARENTS`), or it names the panel (``aria-controls``) and
+    its text is a question (ends in one of :data:`QUESTION_MARKS`), as an
+    FAQ's question written as a bare ``<button>`` over its answer is. A
+    "Read more" or "Show details" toggle is neither, and goes; so does a
+    button outside a heading whose panel opens with a heading of the same
+    text (:func:`_panel_repeats`)."""
+    parent = button.getparent()
+    if parent is not None and parent.tag in HEADING_LEVELS:
+        return True
+    text = " ".join("".join(map(str, button.itertext())).split())
+    if parent is None or not (
+        parent.tag in LABEL_PARENTS
+        or (button.get("aria-controls") and text.endswith(QUESTION_MARKS))
+    ):
+        return False
+    return not _panel_repeats(button, text)
+
+
+_BY_ID = etree.XPath("//*[@id = $key]")
+
+
+def _panel_repeats(button: etree._Element, text: str) -> bool:
+    """Whether the panel a button names (its first ``aria-controls`` id)
+    opens with a heading of the button's own text: AEM's accordion puts
+    each service's name in the ``<dt>``'s button and again as the heading
+    of its panel, where reading the button would say the name twice."""
+    keys = (button.get("aria-controls") or "").split()
+    if not keys:
+        return False
+    panels = cast("list[etree._Element]", _BY_ID(button, key=keys[0]))
+    if not panels:
+        return False
+    heading = next(panels[0].iterdescendants(*HEADING_LEVELS), None)
+    return heading is not None and (
+        " ".join("".join(map(str, heading.itertext())).split()) == text
+    )
 
 
 _WRAPPER_EXTRAS = frozenset(["style", "script", "noscript", "template", "link"])
@@ -3579,11 +3754,19 @@ def _class_says(classes: str) -> tuple[bool, bool]:
     """What a ``class`` value says to :func:`_unseen`: whether it names a
     button that closes a dialog (:data:`CLOSE_WORDS`), and whether it keeps
     a label off the screen (:func:`_class_label_rule`); one look-up per
-    element for both."""
+    element for both. An inline "Read more" toggle (:data:`READ_MORE`) goes
+    as such a label: the flatten step would merge it into the text before
+    it, where the focus step's control rule no longer sees it."""
+    words = _value_words(classes)
     return (
-        not CLOSE_WORDS.isdisjoint(_value_words(classes)),
-        _class_label_rule(classes) == _UNSEEN_RULE,
+        not CLOSE_WORDS.isdisjoint(words),
+        _class_label_rule(classes) == _UNSEEN_RULE or _names_read_more(words),
     )
+
+
+def _names_read_more(words: frozenset[str]) -> bool:
+    """Whether name words name a "Read more" toggle (:data:`READ_MORE`)."""
+    return words >= READ_MORE or "readmore" in words
 
 
 def _labelled_close(element: etree._Element) -> bool:
