@@ -4156,6 +4156,48 @@ def test_boxes_of_one_class_named_for_authors_stay():
     assert ("quote-author", "the author's box") not in dropped(chosen)
 
 
+def test_article_drops_its_footer_box():
+    # The article's own footer inside its container: the tags it is filed
+    # under and the site's offer to its readers. `footer` names chrome, not
+    # boilerplate, so the container kept it.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    offer = (
+        "Join forty thousand gardeners who get our weekly letter of jobs for"
+        " the season, seed swaps and the plants that did well on our trial"
+        " beds this year, every Friday morning."
+    )
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}<div class='entry-footer'><p>Filed under Climbers</p>"
+        f"<p>{offer}</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks) == ["Pruning clematis", *AUTHOR_STORY]
+    assert dropped(chosen) == [
+        ("entry-footer", "named boilerplate inside the container")
+    ]
+
+
+def test_footers_of_listed_items_stay():
+    # Three boxes of one class named as a footer are the footers of the
+    # items of a list (each card's summary), not the article's.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    cards = "".join(
+        f"<div class='tool'><h2>Secateurs {n}</h2><div class='tool__footer'>"
+        f"<p>Model {n}: {AUTHOR_STORY[1]}</p></div></div>"
+        for n in range(1, 4)
+    )
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}{cards}</div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert [t for t in texts(blocks) if t.startswith("Model")] == [
+        f"Model {n}: {AUTHOR_STORY[1]}" for n in range(1, 4)
+    ]
+    assert dropped(chosen) == []
+
+
 # Social links, trending and recommended items beside a page read whole
 
 BESIDE_ITEMS = (
