@@ -4156,6 +4156,45 @@ def test_boxes_of_one_class_named_for_authors_stay():
     assert ("quote-author", "the author's box") not in dropped(chosen)
 
 
+def test_article_drops_the_box_linking_to_its_authors_page():
+    # A box about the author that no class names: the writer's name, linked
+    # to the page of her articles, and a line of biography.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}<div class='css-9fk2a'><a href='/author/maya-greene/'>"
+        f"Maya Greene</a><p>{AUTHOR_BIO}</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks) == ["Pruning clematis", *AUTHOR_STORY]
+    assert dropped(chosen) == [("css-9fk2a", "the author's box")]
+
+
+def test_author_links_in_the_articles_text_stay():
+    # A name linked to its author's page inside a paragraph is the story's
+    # sentence; a box holding the byline and the paragraphs after it is the
+    # story's opening. Both stay.
+    tested = (
+        "Our editor <a href='/authors/jeff-dale/'>Jeff Dale</a> has pruned"
+        " clematis on three allotments and tested every method below."
+    )
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        "<div class='css-4ab1'><p>By <a href='/author/maya-greene/'>Maya"
+        f" Greene</a></p><p>{AUTHOR_STORY[0]}</p><p>{AUTHOR_STORY[1]}</p></div>"
+        f"<p>{tested}</p><p>{AUTHOR_BIO}</p></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks)[1:] == [
+        "By Maya Greene",
+        *AUTHOR_STORY,
+        "Our editor Jeff Dale has pruned clematis on three allotments and"
+        " tested every method below.",
+        AUTHOR_BIO,
+    ]
+    assert dropped(chosen) == []
+
+
 def test_article_drops_its_footer_box():
     # The article's own footer inside its container: the tags it is filed
     # under and the site's offer to its readers. `footer` names chrome, not

@@ -77,6 +77,8 @@ __all__ = [
     "ANNOUNCED_MAX_CHARS",
     "ANNOUNCED_ROLES",
     "AUTHOR_BOX_MAX_CHARS",
+    "AUTHOR_BOX_PROSE",
+    "AUTHOR_PATHS",
     "AUTHOR_MAX_CHARS",
     "AUTHOR_WORDS",
     "CONTENT_SHARE",
@@ -1549,9 +1551,26 @@ AUTHOR_BOX_MAX_CHARS = 2000
 """Characters a box about an article's author (name, role, a few lines of
 biography) may hold and still go."""
 
+AUTHOR_PATHS = ("author", "authors", "contributor", "contributors")
+"""Path segments of a link to the page of an author's articles
+(WordPress's ``/author/maya-greene/``, ``/authors/...``,
+``/contributors/...``): the box around such a link, past a byline's
+length, is the box about the author."""
+
+AUTHOR_BOX_PROSE = 1
+"""Blocks of prose a box found by its link to an author's page may hold
+(the biography); more is the article's text around a byline."""
+
+_AUTHOR_LINKS = etree.XPath(
+    ".//a["
+    + " or ".join(f"contains(@href, '/{segment}/')" for segment in AUTHOR_PATHS)
+    + "]"
+)
+_AUTHOR_BOX_TAGS = frozenset(["div", "section", "aside"])
+
 
 def _bylines(
-    container: etree._Element, top: etree._Element
+    container: etree._Element, top: etree._Element, prose: dict[etree._Element, int]
 ) -> list[tuple[etree._Element, str]]:
     """The byline and date lines inside an article's container: boxes named
     for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
@@ -1564,7 +1583,11 @@ def _bylines(
     ``BlogAuthors``) that holds more than a byline and at most
     :data:`AUTHOR_BOX_MAX_CHARS` characters, no ``<h1>`` or ``<h2>``, and
     not the densest element; :data:`FORM_REPEATS` such boxes of one
-    ``class`` are the authors of listed items, and stay."""
+    ``class`` are the authors of listed items, and stay. A box about the
+    author that wears no such name is found by its link to the author's
+    page (:func:`_author_link_boxes`), and judged the same way.
+
+    ``prose`` is the survey's prose of each element."""
     keep = {top, *top.iterancestors()}
     named = []
     authors = []
@@ -1584,6 +1607,9 @@ def _bylines(
         and text_length(e) <= BYLINE_MAX_CHARS
         and next(e.iterdescendants(*HEADING_LEVELS), None) is None
     ]
+    for box in _author_link_boxes(container, keep, prose):
+        if box not in authors:
+            authors.append(box)
     classes = Counter(e.get("class") for e in authors)
     return found + [
         (e, "the author's box")
@@ -1592,6 +1618,39 @@ def _bylines(
         and BYLINE_MAX_CHARS < text_length(e) <= AUTHOR_BOX_MAX_CHARS
         and next(e.iterdescendants("h1", "h2"), None) is None
     ]
+
+
+def _author_link_boxes(
+    container: etree._Element,
+    keep: set[etree._Element],
+    prose: dict[etree._Element, int],
+) -> Iterator[etree._Element]:
+    """The boxes around the links inside ``container`` to an author's page
+    (:data:`AUTHOR_PATHS`): for each link, the nearest ``<div>``,
+    ``<section>`` or ``<aside>`` above it holding more than
+    :data:`BYLINE_MAX_CHARS` characters, when that box holds at most
+    :data:`AUTHOR_BOX_PROSE` block of prose and none of ``keep`` (the
+    densest element and its ancestors). A name linked inside a paragraph or
+    an item ("tested with our editor Jeff") is the article's sentence, and
+    a box holding a byline and the paragraphs after it is the article's
+    opening."""
+    for link in cast("list[etree._Element]", _AUTHOR_LINKS(container)):
+        box = link.getparent()
+        while (
+            box is not None
+            and box is not container
+            and text_length(box) <= BYLINE_MAX_CHARS
+        ):
+            box = box.getparent()
+        if (
+            box is None
+            or box is container
+            or box in keep
+            or box.tag not in _AUTHOR_BOX_TAGS
+        ):
+            continue
+        if sum(1 for e in box.iter() if e in prose) <= AUTHOR_BOX_PROSE:
+            yield box
 
 
 def _labels(
@@ -1709,7 +1768,7 @@ def _article(
             for e in boilerplate_inside(
                 part, top if part is box or part is container else part, found.named
             )
-        ] + _bylines(container, top)
+        ] + _bylines(container, top, found.prose)
         name = (
             "densest container and its kin" if len(parts) > 1 else "densest container"
         )
