@@ -37,6 +37,7 @@ from pagechunk.html.typed import (
     spare_chrome_around_main,
     with_product_description,
     without_copies,
+    without_copyright_lines,
     without_other_products,
     without_teaser_shelves,
 )
@@ -4873,6 +4874,45 @@ def test_elementor_service_page_keeps_its_widgets_sections(page):
     assert texts(service.blocks) == builder_service(
         plans, [BUILDER_QUOTE, *BUILDER_CLIENT]
     )
+
+
+def test_copyright_notices_go():
+    # A site's or a picture's copyright notice opens with the sign, or with
+    # "Copyright" and the sign or a year; "Copyright" and a word opens a
+    # sentence about copyright, and a heading or a long paragraph stays.
+    law = "Copyright law lets a gardener share a photograph of a neighbour's rose."
+    long_notice = "© 2026 Example Gardens. " + "Every word here is ours. " * 12
+    blocks = [
+        Block("Pruning clematis", "", "heading", 1),
+        Block(AUTHOR_STORY[0], "Pruning clematis"),
+        Block(law, "Pruning clematis"),
+        Block(long_notice, "Pruning clematis"),
+        Block("© 2026 Example Gardens Ltd. All rights reserved.", "Pruning clematis"),
+        Block("Copyright © 2011, Harvard University.", "Pruning clematis"),
+        Block("(c) 2019 The Clematis Society", "Pruning clematis", "item"),
+        Block(
+            "© Copyright 2025 LifeLearn Inc. Used with permission.", "Pruning clematis"
+        ),
+        Block("Copyright 2024", "Pruning clematis", "heading", 2),
+    ]
+    assert texts(without_copyright_lines(blocks)) == [
+        "Pruning clematis",
+        AUTHOR_STORY[0],
+        law,
+        long_notice,
+        "Copyright 2024",
+    ]
+
+
+def test_article_without_the_copyright_notice_under_it():
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    html = (
+        "<html><body><article><h1>Pruning clematis</h1>"
+        f"{story}<p>© 2026 Example Gardens Ltd. All rights reserved. Used with"
+        " permission.</p></article></body></html>"
+    )
+    page = extract(html, base_url="https://gardens.example/pruning-clematis")
+    assert texts(page.blocks) == ["Pruning clematis", *AUTHOR_STORY]
 
 
 def test_divi_service_page_without_its_icon_font_glyphs(page):

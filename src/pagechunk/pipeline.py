@@ -62,6 +62,7 @@ from pagechunk.html.typed import (
     walk_target,
     with_product_description,
     without_copies,
+    without_copyright_lines,
     without_icon_glyphs,
     without_other_products,
     without_story_pointers,
@@ -387,6 +388,7 @@ def _extract(
         )
     if focus:
         _keep(page, without_icon_glyphs(page.blocks), trace, "an icon font's glyph")
+        _keep(page, without_copyright_lines(page.blocks), trace, "a copyright notice")
     if focus and page_type == "article":
         _keep(
             page,

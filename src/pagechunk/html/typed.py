@@ -113,6 +113,8 @@ __all__ = [
     "CONTENT_HOLDS",
     "COPY_ACROSS_TYPES",
     "COPY_KEPT_TYPES",
+    "COPYRIGHT_LINE",
+    "COPYRIGHT_MAX_CHARS",
     "COPY_MIN_CHARS",
     "DIALOG_MAX_CHARS",
     "OTHER_ITEMS",
@@ -155,6 +157,7 @@ __all__ = [
     "walk_target",
     "with_product_description",
     "without_copies",
+    "without_copyright_lines",
     "without_other_products",
     "without_teaser_shelves",
 ]
@@ -2684,7 +2687,8 @@ class Trace:
     choice, the evidence its confidence was read from, and the text of the
     blocks the block filters took out (:func:`without_other_products`,
     :func:`without_teaser_shelves`, :func:`without_copies`,
-    :func:`without_icon_glyphs`, :func:`without_story_pointers`), each with
+    :func:`without_icon_glyphs`, :func:`without_copyright_lines`,
+    :func:`without_story_pointers`), each with
     the rule that took it, in the order they ran."""
 
     focus: Focus | None = None
@@ -3634,6 +3638,40 @@ def without_icon_glyphs(blocks: list[Block]) -> list[Block]:
     (:data:`ICON_GLYPHS`): a feature box's icon over its heading, written
     as a private-use character, is a picture, not text."""
     return [block for block in blocks if not ICON_GLYPHS.fullmatch(block.text)]
+
+
+COPYRIGHT_LINE = re.compile(
+    r"\s*(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))", re.IGNORECASE
+)
+"""The opening of a copyright notice: ``©``, or ``Copyright`` or ``(c)``
+followed by ``©``, ``(c)`` or a year ("© 2026 Example Ltd. All rights
+reserved.", "Copyright © 2011, Harvard University", "© Copyright 2025
+LifeLearn Inc."). ``Copyright`` followed by a word ("Copyright law",
+"Copyright Office weighs in") is a sentence or a title about copyright."""
+
+COPYRIGHT_MAX_CHARS = 300
+"""Characters a copyright notice may hold; more is a paragraph that opens
+with one."""
+
+
+def without_copyright_lines(blocks: list[Block]) -> list[Block]:
+    """The blocks without the site's or a picture's copyright notices: a
+    paragraph or item of at most :data:`COPYRIGHT_MAX_CHARS` characters
+    that opens as one (:data:`COPYRIGHT_LINE`). A footer's notice left
+    inside the container, or the line under an article syndicated with
+    permission, is no part of what the page says."""
+    return [
+        block
+        for block in blocks
+        if not (
+            block.kind in _NOTICE_KINDS
+            and len(block.text) <= COPYRIGHT_MAX_CHARS
+            and COPYRIGHT_LINE.match(block.text)
+        )
+    ]
+
+
+_NOTICE_KINDS = frozenset([PARAGRAPH, ITEM])
 
 
 POINTER_LABELS = frozenset(
