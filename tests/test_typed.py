@@ -4196,6 +4196,30 @@ def test_author_links_in_the_articles_text_stay():
     assert dropped(chosen) == []
 
 
+def test_article_drops_a_shelf_named_by_css_modules():
+    # A Next.js story sets its "Recommended Reading" shelf inside its body,
+    # in a box whose CSS Modules class names it in camelCase words.
+    shelf = (
+        "<section class='ArticleRelatedContentList_root__IjCAr'>"
+        "<h2>Recommended Reading</h2><ul><li><h3><a href='/roses'>How to prune"
+        " a rambling rose without losing next year's flowers</a></h3>"
+        "<address>Sam Ortega</address></li></ul></section>"
+    )
+    html = (
+        "<html><body><article class='ArticleBody_root__2gF81'>"
+        f"<h1>Pruning clematis</h1><p>{AUTHOR_STORY[0]}</p>{shelf}"
+        f"<p>{AUTHOR_STORY[1]}</p></article></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks) == ["Pruning clematis", *AUTHOR_STORY]
+    assert dropped(chosen) == [
+        (
+            "ArticleRelatedContentList_root__IjCAr",
+            "named boilerplate inside the container",
+        )
+    ]
+
+
 def test_article_drops_its_footer_box():
     # The article's own footer inside its container: the tags it is filed
     # under and the site's offer to its readers. `footer` names chrome, not
