@@ -130,3 +130,19 @@ def test_name_words_split_where_a_lower_case_letter_meets_a_capital(
 ) -> None:
     spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", value).lower()
     assert name_words(value) == tuple(re.split(r"[^a-z0-9]+", spaced))
+
+
+def test_css_modules_classes_are_read_by_their_camel_case_words():
+    # CSS Modules write `Component_local__hash`: the words of the component
+    # and of its part are camelCase, and the hash's case changes at random.
+    values = [
+        "ArticleRelatedContentList_root__IjCAr",
+        "PostFooter_links__x9Q2a",
+        "ArticleBody_root__2gF81",
+        "mdx-table_root__adKqa",
+        "ArticleFooterLinks",
+    ]
+    assert name_kinds(values) == {
+        "ArticleRelatedContentList_root__IjCAr": BOILERPLATE,
+        "PostFooter_links__x9Q2a": CHROME,
+    }

@@ -47,6 +47,7 @@ from pagechunk.html.typed import (
     without_account_prompts,
     without_control_labels,
     without_copies,
+    without_copyright_lines,
     without_other_products,
     without_teaser_shelves,
 )
@@ -4166,6 +4167,111 @@ def test_boxes_of_one_class_named_for_authors_stay():
     assert ("quote-author", "the author's box") not in dropped(chosen)
 
 
+def test_article_drops_the_box_linking_to_its_authors_page():
+    # A box about the author that no class names: the writer's name, linked
+    # to the page of her articles, and a line of biography.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}<div class='css-9fk2a'><a href='/author/maya-greene/'>"
+        f"Maya Greene</a><p>{AUTHOR_BIO}</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks) == ["Pruning clematis", *AUTHOR_STORY]
+    assert dropped(chosen) == [("css-9fk2a", "the author's box")]
+
+
+def test_author_links_in_the_articles_text_stay():
+    # A name linked to its author's page inside a paragraph is the story's
+    # sentence; a box holding the byline and the paragraphs after it is the
+    # story's opening. Both stay.
+    tested = (
+        "Our editor <a href='/authors/jeff-dale/'>Jeff Dale</a> has pruned"
+        " clematis on three allotments and tested every method below."
+    )
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        "<div class='css-4ab1'><p>By <a href='/author/maya-greene/'>Maya"
+        f" Greene</a></p><p>{AUTHOR_STORY[0]}</p><p>{AUTHOR_STORY[1]}</p></div>"
+        f"<p>{tested}</p><p>{AUTHOR_BIO}</p></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks)[1:] == [
+        "By Maya Greene",
+        *AUTHOR_STORY,
+        "Our editor Jeff Dale has pruned clematis on three allotments and"
+        " tested every method below.",
+        AUTHOR_BIO,
+    ]
+    assert dropped(chosen) == []
+
+
+def test_article_drops_a_shelf_named_by_css_modules():
+    # A Next.js story sets its "Recommended Reading" shelf inside its body,
+    # in a box whose CSS Modules class names it in camelCase words.
+    shelf = (
+        "<section class='ArticleRelatedContentList_root__IjCAr'>"
+        "<h2>Recommended Reading</h2><ul><li><h3><a href='/roses'>How to prune"
+        " a rambling rose without losing next year's flowers</a></h3>"
+        "<address>Sam Ortega</address></li></ul></section>"
+    )
+    html = (
+        "<html><body><article class='ArticleBody_root__2gF81'>"
+        f"<h1>Pruning clematis</h1><p>{AUTHOR_STORY[0]}</p>{shelf}"
+        f"<p>{AUTHOR_STORY[1]}</p></article></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks) == ["Pruning clematis", *AUTHOR_STORY]
+    assert dropped(chosen) == [
+        (
+            "ArticleRelatedContentList_root__IjCAr",
+            "named boilerplate inside the container",
+        )
+    ]
+
+
+def test_article_drops_its_footer_box():
+    # The article's own footer inside its container: the tags it is filed
+    # under and the site's offer to its readers. `footer` names chrome, not
+    # boilerplate, so the container kept it.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    offer = (
+        "Join forty thousand gardeners who get our weekly letter of jobs for"
+        " the season, seed swaps and the plants that did well on our trial"
+        " beds this year, every Friday morning."
+    )
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}<div class='entry-footer'><p>Filed under Climbers</p>"
+        f"<p>{offer}</p></div></div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert texts(blocks) == ["Pruning clematis", *AUTHOR_STORY]
+    assert dropped(chosen) == [
+        ("entry-footer", "named boilerplate inside the container")
+    ]
+
+
+def test_footers_of_listed_items_stay():
+    # Three boxes of one class named as a footer are the footers of the
+    # items of a list (each card's summary), not the article's.
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    cards = "".join(
+        f"<div class='tool'><h2>Secateurs {n}</h2><div class='tool__footer'>"
+        f"<p>Model {n}: {AUTHOR_STORY[1]}</p></div></div>"
+        for n in range(1, 4)
+    )
+    html = (
+        "<html><body><div class='entry'><h1>Pruning clematis</h1>"
+        f"{story}{cards}</div></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert [t for t in texts(blocks) if t.startswith("Model")] == [
+        f"Model {n}: {AUTHOR_STORY[1]}" for n in range(1, 4)
+    ]
+    assert dropped(chosen) == []
+
+
 # Social links, trending and recommended items beside a page read whole
 
 BESIDE_ITEMS = (
@@ -4802,6 +4908,45 @@ def test_elementor_service_page_keeps_its_widgets_sections(page):
     assert texts(service.blocks) == builder_service(
         plans, [BUILDER_QUOTE, *BUILDER_CLIENT]
     )
+
+
+def test_copyright_notices_go():
+    # A site's or a picture's copyright notice opens with the sign, or with
+    # "Copyright" and the sign or a year; "Copyright" and a word opens a
+    # sentence about copyright, and a heading or a long paragraph stays.
+    law = "Copyright law lets a gardener share a photograph of a neighbour's rose."
+    long_notice = "© 2026 Example Gardens. " + "Every word here is ours. " * 12
+    blocks = [
+        Block("Pruning clematis", "", "heading", 1),
+        Block(AUTHOR_STORY[0], "Pruning clematis"),
+        Block(law, "Pruning clematis"),
+        Block(long_notice, "Pruning clematis"),
+        Block("© 2026 Example Gardens Ltd. All rights reserved.", "Pruning clematis"),
+        Block("Copyright © 2011, Harvard University.", "Pruning clematis"),
+        Block("(c) 2019 The Clematis Society", "Pruning clematis", "item"),
+        Block(
+            "© Copyright 2025 LifeLearn Inc. Used with permission.", "Pruning clematis"
+        ),
+        Block("Copyright 2024", "Pruning clematis", "heading", 2),
+    ]
+    assert texts(without_copyright_lines(blocks)) == [
+        "Pruning clematis",
+        AUTHOR_STORY[0],
+        law,
+        long_notice,
+        "Copyright 2024",
+    ]
+
+
+def test_article_without_the_copyright_notice_under_it():
+    story = "".join(f"<p>{line}</p>" for line in AUTHOR_STORY)
+    html = (
+        "<html><body><article><h1>Pruning clematis</h1>"
+        f"{story}<p>© 2026 Example Gardens Ltd. All rights reserved. Used with"
+        " permission.</p></article></body></html>"
+    )
+    page = extract(html, base_url="https://gardens.example/pruning-clematis")
+    assert texts(page.blocks) == ["Pruning clematis", *AUTHOR_STORY]
 
 
 def test_divi_service_page_without_its_icon_font_glyphs(page):

@@ -66,6 +66,7 @@ from pagechunk.html.typed import (
     without_account_prompts,
     without_control_labels,
     without_copies,
+    without_copyright_lines,
     without_icon_glyphs,
     without_other_products,
     without_story_pointers,
@@ -404,6 +405,7 @@ def _extract(
             trace,
             "a prompt to sign in",
         )
+        _keep(page, without_copyright_lines(page.blocks), trace, "a copyright notice")
     if focus and page_type == "article":
         _keep(
             page,

@@ -21,7 +21,7 @@ names the evidence it reads:
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import cast
 
@@ -43,6 +43,8 @@ __all__ = [
     "CLIMB_SHARE",
     "COMMENTS",
     "DENSE_SHARE",
+    "FOOTER_REPEATS",
+    "FOOTER_WORDS",
     "ITEM_PROSE",
     "LOOSE_SHARE",
     "MIN_PROSE",
@@ -74,6 +76,18 @@ LOOSE_SHARE = 0.1
 
 CLIMB_SHARE = 0.7
 """Share of the page's prose a container must hold to be choosy in growing."""
+
+FOOTER_WORDS = frozenset(["footer"])
+"""The chrome stems that, inside the article's container, name a box
+:func:`boilerplate_inside` removes: the article's own footer (its tags,
+share row, author and sign-up, as ``entry-footer`` or ``post-footer``), or
+the site's when the container holds it. ``header`` holds the title, and
+``widget`` a page builder's parts."""
+
+FOOTER_REPEATS = 3
+"""Footer boxes of one tag and ``class`` that are the footers of listed
+items (a card's ``banner__footer`` with its summary), not the article's:
+they stay. The same count as ``typed.FORM_REPEATS``."""
 
 _DEMOTED = 0.2  # weight of a candidate named as boilerplate or in comments
 _PROMOTED = 1.25  # weight of a candidate named with a content word
@@ -355,20 +369,33 @@ def _text_beside(parent: etree._Element, child: etree._Element) -> int:
 def boilerplate_inside(
     container: etree._Element, top: etree._Element, named: Names
 ) -> list[etree._Element]:
-    """Elements inside ``container`` named as comments or boilerplate, and
-    pictures, other than those holding ``top``.
+    """Elements inside ``container`` named as comments or boilerplate, or
+    by a ``class`` word as a footer (:data:`FOOTER_WORDS`), and pictures,
+    other than those holding ``top``.
 
     Evidence: names, and the ``<figure>`` and ``<figcaption>`` tags (not a
     figure holding a table or a code listing, which is text); an element
-    holding the densest prose is a wrapper, whatever its name.
+    holding the densest prose is a wrapper, whatever its name. Footers of
+    one tag and ``class`` that :data:`FOOTER_REPEATS` boxes or more wear
+    are the footers of listed items, and stay.
     """
     keep = {top, *top.iterancestors()}
     inside = dict.fromkeys(container.iterancestors(), False)
     inside[container] = True  # seeded, so only the container counts
+    boxes = named.inside(container)
+    footers = [
+        e
+        for e, kind in boxes
+        if kind == CHROME and not FOOTER_WORDS.isdisjoint(named.stems(e))
+    ]
+    if footers:  # a footer of each listed item is no article's footer
+        kinds = Counter((e.tag, e.get("class")) for e in footers)
+        footers = [e for e in footers if kinds[e.tag, e.get("class")] < FOOTER_REPEATS]
+    removed = set(footers)
     return [
         element
-        for element, kind in named.inside(container)
-        if kind >= BOILERPLATE
+        for element, kind in boxes
+        if (kind >= BOILERPLATE or element in removed)
         and element not in keep
         and _below(element, named, _NO_KIND, inside)
     ]

@@ -5,7 +5,8 @@ through a :class:`Names` per page, which asks :func:`name_kinds`; a named box
 weighs less as the article's home and is removed when it stands inside the
 article's container.
 
-Evidence: words, split at ``-``, ``_`` and spaces, that start with a stem
+Evidence: words, split at ``-``, ``_`` and spaces (and, in a class CSS
+Modules generated, between camelCase words), that start with a stem
 (``comment``, ``share``, ``sidebar``, ``footer``, ``trending``...) or are
 whole short words (``ad``, ``ads``, ``bio``, ``prev``). ``trending`` names a
 box of other stories, and ``prev`` the links to the previous and next
@@ -55,6 +56,24 @@ def name_words(value: str) -> tuple[str, ...]:
     return tuple(_NAME_SPLIT.split(_CAMEL.sub(" ", value).lower()))
 
 
+_CSS_MODULE = re.compile(r"\b([A-Za-z][A-Za-z0-9]*_[A-Za-z][A-Za-z0-9]*)__[\w-]{5}\b")
+"""A class that CSS Modules (Next.js, Create React App, Vite) generated:
+``Component_local__hash``, a five-character hash after the two
+underscores. Its words are camelCase (``ArticleRelatedContentList_root__IjCAr``),
+so they are split there, and the hash, whose case changes at random
+(``adKqa``), is left out."""
+
+
+def _modules_split(value: str) -> str:
+    """``value`` with each CSS Modules class (:data:`_CSS_MODULE`) written
+    as its words: ``ArticleRelatedContentList_root__IjCAr`` reads
+    ``Article Related Content List_root``. Other classes are left whole: a
+    camelCase name elsewhere is often one word of a brand or a hash."""
+    if "__" not in value:
+        return value
+    return _CSS_MODULE.sub(lambda match: _CAMEL.sub(" ", match[1]), value)
+
+
 NONE, CHROME, BOILERPLATE, COMMENTS = range(4)
 """Kinds of names, weakest first; an element takes the strongest it has."""
 
@@ -93,7 +112,7 @@ def name_kinds(names: Iterable[str]) -> dict[str, int]:
     offset = 1
     lowered = []
     for value in values:
-        lowered.append(value.lower())
+        lowered.append(_modules_split(value).lower())
         starts.append(offset)
         offset += len(lowered[-1]) + 3
     text = f" {' | '.join(lowered)} ".translate(_SEPARATORS)
@@ -202,7 +221,7 @@ def _value_stems(value: str) -> tuple[tuple[str, int], ...]:
     """The stems in a ``class`` or ``id`` value that name a kind, each with
     its kind, as :func:`name_kinds` reads them; asked only of pages whose
     names some stem is pardoned on."""
-    text = f" {value.lower()} ".translate(_SEPARATORS)
+    text = f" {_modules_split(value).lower()} ".translate(_SEPARATORS)
     return tuple(
         (match[1], _WORD_KINDS.get(match[1], BOILERPLATE))
         for match in _NAME_WORDS.finditer(text)

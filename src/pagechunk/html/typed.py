@@ -77,6 +77,8 @@ __all__ = [
     "ANNOUNCED_MAX_CHARS",
     "ANNOUNCED_ROLES",
     "AUTHOR_BOX_MAX_CHARS",
+    "AUTHOR_BOX_PROSE",
+    "AUTHOR_PATHS",
     "AUTHOR_MAX_CHARS",
     "AUTHOR_WORDS",
     "CONTENT_SHARE",
@@ -114,6 +116,8 @@ __all__ = [
     "CONTENT_HOLDS",
     "COPY_ACROSS_TYPES",
     "COPY_KEPT_TYPES",
+    "COPYRIGHT_LINE",
+    "COPYRIGHT_MAX_CHARS",
     "COPY_MIN_CHARS",
     "DIALOG_MAX_CHARS",
     "OTHER_ITEMS",
@@ -165,6 +169,7 @@ __all__ = [
     "walk_target",
     "with_product_description",
     "without_copies",
+    "without_copyright_lines",
     "without_other_products",
     "without_teaser_shelves",
 ]
@@ -1762,9 +1767,26 @@ AUTHOR_BOX_MAX_CHARS = 2000
 """Characters a box about an article's author (name, role, a few lines of
 biography) may hold and still go."""
 
+AUTHOR_PATHS = ("author", "authors", "contributor", "contributors")
+"""Path segments of a link to the page of an author's articles
+(WordPress's ``/author/maya-greene/``, ``/authors/...``,
+``/contributors/...``): the box around such a link, past a byline's
+length, is the box about the author."""
+
+AUTHOR_BOX_PROSE = 1
+"""Blocks of prose a box found by its link to an author's page may hold
+(the biography); more is the article's text around a byline."""
+
+_AUTHOR_LINKS = etree.XPath(
+    ".//a["
+    + " or ".join(f"contains(@href, '/{segment}/')" for segment in AUTHOR_PATHS)
+    + "]"
+)
+_AUTHOR_BOX_TAGS = frozenset(["div", "section", "aside"])
+
 
 def _bylines(
-    container: etree._Element, top: etree._Element
+    container: etree._Element, top: etree._Element, prose: dict[etree._Element, int]
 ) -> list[tuple[etree._Element, str]]:
     """The byline and date lines inside an article's container: boxes named
     for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
@@ -1777,7 +1799,11 @@ def _bylines(
     ``BlogAuthors``) that holds more than a byline and at most
     :data:`AUTHOR_BOX_MAX_CHARS` characters, no ``<h1>`` or ``<h2>``, and
     not the densest element; :data:`FORM_REPEATS` such boxes of one
-    ``class`` are the authors of listed items, and stay."""
+    ``class`` are the authors of listed items, and stay. A box about the
+    author that wears no such name is found by its link to the author's
+    page (:func:`_author_link_boxes`), and judged the same way.
+
+    ``prose`` is the survey's prose of each element."""
     keep = {top, *top.iterancestors()}
     named = []
     authors = []
@@ -1797,6 +1823,9 @@ def _bylines(
         and text_length(e) <= BYLINE_MAX_CHARS
         and next(e.iterdescendants(*HEADING_LEVELS), None) is None
     ]
+    for box in _author_link_boxes(container, keep, prose):
+        if box not in authors:
+            authors.append(box)
     classes = Counter(e.get("class") for e in authors)
     return found + [
         (e, "the author's box")
@@ -1805,6 +1834,39 @@ def _bylines(
         and BYLINE_MAX_CHARS < text_length(e) <= AUTHOR_BOX_MAX_CHARS
         and next(e.iterdescendants("h1", "h2"), None) is None
     ]
+
+
+def _author_link_boxes(
+    container: etree._Element,
+    keep: set[etree._Element],
+    prose: dict[etree._Element, int],
+) -> Iterator[etree._Element]:
+    """The boxes around the links inside ``container`` to an author's page
+    (:data:`AUTHOR_PATHS`): for each link, the nearest ``<div>``,
+    ``<section>`` or ``<aside>`` above it holding more than
+    :data:`BYLINE_MAX_CHARS` characters, when that box holds at most
+    :data:`AUTHOR_BOX_PROSE` block of prose and none of ``keep`` (the
+    densest element and its ancestors). A name linked inside a paragraph or
+    an item ("tested with our editor Jeff") is the article's sentence, and
+    a box holding a byline and the paragraphs after it is the article's
+    opening."""
+    for link in cast("list[etree._Element]", _AUTHOR_LINKS(container)):
+        box = link.getparent()
+        while (
+            box is not None
+            and box is not container
+            and text_length(box) <= BYLINE_MAX_CHARS
+        ):
+            box = box.getparent()
+        if (
+            box is None
+            or box is container
+            or box in keep
+            or box.tag not in _AUTHOR_BOX_TAGS
+        ):
+            continue
+        if sum(1 for e in box.iter() if e in prose) <= AUTHOR_BOX_PROSE:
+            yield box
 
 
 def _labels(
@@ -1985,7 +2047,7 @@ def _article(
             for e in boilerplate_inside(
                 part, top if part is box or part is container else part, found.named
             )
-        ] + _bylines(container, top)
+        ] + _bylines(container, top, found.prose)
         name = (
             "densest container and its kin" if len(parts) > 1 else "densest container"
         )
@@ -2901,7 +2963,8 @@ class Trace:
     choice, the evidence its confidence was read from, and the text of the
     blocks the block filters took out (:func:`without_other_products`,
     :func:`without_teaser_shelves`, :func:`without_copies`,
-    :func:`without_icon_glyphs`, :func:`without_story_pointers`), each with
+    :func:`without_icon_glyphs`, :func:`without_copyright_lines`,
+    :func:`without_story_pointers`), each with
     the rule that took it, in the order they ran."""
 
     focus: Focus | None = None
@@ -4143,6 +4206,40 @@ def without_icon_glyphs(blocks: list[Block]) -> list[Block]:
     (:data:`ICON_GLYPHS`): a feature box's icon over its heading, written
     as a private-use character, is a picture, not text."""
     return [block for block in blocks if not ICON_GLYPHS.fullmatch(block.text)]
+
+
+COPYRIGHT_LINE = re.compile(
+    r"\s*(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))", re.IGNORECASE
+)
+"""The opening of a copyright notice: ``©``, or ``Copyright`` or ``(c)``
+followed by ``©``, ``(c)`` or a year ("© 2026 Example Ltd. All rights
+reserved.", "Copyright © 2011, Harvard University", "© Copyright 2025
+LifeLearn Inc."). ``Copyright`` followed by a word ("Copyright law",
+"Copyright Office weighs in") is a sentence or a title about copyright."""
+
+COPYRIGHT_MAX_CHARS = 300
+"""Characters a copyright notice may hold; more is a paragraph that opens
+with one."""
+
+
+def without_copyright_lines(blocks: list[Block]) -> list[Block]:
+    """The blocks without the site's or a picture's copyright notices: a
+    paragraph or item of at most :data:`COPYRIGHT_MAX_CHARS` characters
+    that opens as one (:data:`COPYRIGHT_LINE`). A footer's notice left
+    inside the container, or the line under an article syndicated with
+    permission, is no part of what the page says."""
+    return [
+        block
+        for block in blocks
+        if not (
+            block.kind in _NOTICE_KINDS
+            and len(block.text) <= COPYRIGHT_MAX_CHARS
+            and COPYRIGHT_LINE.match(block.text)
+        )
+    ]
+
+
+_NOTICE_KINDS = frozenset([PARAGRAPH, ITEM])
 
 
 POINTER_LABELS = frozenset(
