@@ -1253,13 +1253,20 @@ def _feed_lines(
     return found
 
 
+_FEEDISH = re.compile("feed|rss|atom|index\\.xml", re.IGNORECASE)
+"""What every feed's address holds somewhere: a quick test before the path
+is read (:func:`_leads_to_feed`)."""
+
 _FEED_LINE_TAGS = frozenset(["p", "li", "div"])
 """The boxes :func:`_feed_lines` reads as a line around a feed's link."""
 
 
 def _leads_to_feed(link: etree._Element) -> bool:
     """Whether a link's ``href`` is a feed's address (:func:`_feed_lines`)."""
-    href = (link.get("href") or "").split("#", 1)[0].split("?", 1)[0]
+    href = link.get("href")
+    if not href or _FEEDISH.search(href) is None:
+        return False  # most links: no feed's name anywhere in them
+    href = href.split("#", 1)[0].split("?", 1)[0]
     last = href.rstrip("/").rsplit("/", 1)[-1].lower()
     return last in FEED_NAMES or last.endswith((".rss", ".atom"))
 
