@@ -203,9 +203,9 @@ ZH_POSTS = (
 @pytest.mark.xfail(
     strict=True,
     reason="Discuz!'s author column (`pls`: the member's thread/post/credit"
-    " counts in a <table> of `tns`, `pil` <dl>s of one term), its signature"
-    " (`sign`) and each post's author line ('... 发表于 date|只看该作者') are"
-    " named by no word the rules read",
+    " counts in a <table> of `tns`, `pil` <dl>s of one term) and each post's"
+    " author line ('... 发表于 date|只看该作者') are named by no word the rules"
+    " read",
 )
 def test_discuz_thread_keeps_each_post_without_the_author_column(page):
     # Discuz! X3: each post a `plhin` table, the author column `pls`, the
@@ -224,6 +224,14 @@ def test_discuz_thread_keeps_every_post_and_the_quote(page):
     kept = texts(thread.blocks)
     assert [t for t in kept if t in ZH_POSTS] == list(ZH_POSTS)
     assert "相关帖子" not in kept and "下一页" not in "".join(kept)
+
+
+def test_discuz_signature_named_sign_goes(page):
+    # Discuz! names each post's signature `sign` (<div class="sign">), a
+    # word of POST_CHROME as `signature` is.
+    url = "https://bbs.spoke.example.cn/thread-55-1-1.html"
+    kept = texts(read(page, "discuz", url).blocks)
+    assert "骑钢架车二十多年" not in kept
 
 
 @pytest.mark.xfail(

@@ -223,6 +223,7 @@ POST_CHROME = frozenset(
     [
         "signature",
         "signatures",
+        "sign",
         "postsignature",
         "userextra",
         "userinfo",
