@@ -35,6 +35,8 @@ LAST = (
     "Four thousand kilometres is usually past the 0.75 percent stretch limit on an"
     " eleven speed chain; replace it and the skipping should stop."
 )
+POSTS = (FIRST, REPLY, QUOTED, ANSWER, LAST)
+"""Every post's text, and the quote inside a reply, in the thread's order."""
 SIGNATURE = "Riding steel frames since 1998"
 SIMILAR = "Rear derailleur ghost shifting in the cold"
 
@@ -124,13 +126,7 @@ def test_discourse_app_markup_keeps_every_cooked_post(page):
     url = "https://spoketalk.example.org/t/chain-skips-under-load-on-the-big-cogs/55"
     thread = read(page, "discourse_app", url)
     kept = texts(thread.blocks)
-    assert [t for t in kept if t in (FIRST, REPLY, QUOTED, ANSWER, LAST)] == [
-        FIRST,
-        REPLY,
-        QUOTED,
-        ANSWER,
-        LAST,
-    ]
+    assert [t for t in kept if t in POSTS] == list(POSTS)
     assert "Suggested Topics" not in kept
     no_chrome(thread)
 
@@ -288,13 +284,7 @@ def test_quora_like_question_declared_a_qapage_is_a_forum_with_every_answer(page
     thread = read(page, "quora", url)
     assert thread.page_type == "forum"
     kept = texts(thread.blocks)
-    assert [t for t in kept if t in (FIRST, REPLY, QUOTED, ANSWER, LAST)] == [
-        FIRST,
-        REPLY,
-        QUOTED,
-        ANSWER,
-        LAST,
-    ]
+    assert [t for t in kept if t in POSTS] == list(POSTS)
     assert "Related questions" not in kept
 
 
@@ -345,7 +335,7 @@ def test_disqus_comments_read_as_a_forum_keep_every_reply(page):
     # after the post, and drops each comment's header, vote and reply bar.
     chosen, blocks = focused(page("typed_forum_engine_disqus_blog"), "forum")
     kept = texts(blocks)
-    assert kept[-5:] == [FIRST, REPLY, QUOTED, ANSWER, LAST]
+    assert kept[-5:] == list(POSTS)
     assert kept[0] == BLOG_TITLE and all(p in kept for p in BLOG)
     assert ("comment__footer", "per-post chrome") in dropped(chosen)
     assert "Read next" not in kept
