@@ -84,7 +84,7 @@ def test_microdata_itemtypes_are_read_as_their_groups():
     )
     # A trailing slash and several types in one itemtype are read too;
     # Person names no group.
-    assert page == Declared("", frozenset(), frozenset({"forum", "service"}))
+    assert page == Declared("", frozenset(), frozenset({"forum", "service"}), True)
 
 
 # Features
@@ -306,3 +306,26 @@ def test_page_type_is_always_one_of_page_types(parts, url):
     )
     page = extract(html, base_url=url or None)
     assert page.page_type in PAGE_TYPES
+
+
+def test_a_page_declaring_a_thread_type_is_a_forum_whatever_its_url():
+    # QAPage and DiscussionForumPosting are declared by threads only; the
+    # URL's long slug weighs for an article in the model.
+    html = (
+        "<html><head><meta property='og:type' content='website'>"
+        "<script type='application/ld+json'>"
+        '{"@context": "https://schema.org", "@type": "QAPage",'
+        ' "mainEntity": {"@type": "Question", "name": "Why?"}}</script>'
+        "</head><body><p>Why does my chain skip?</p></body></html>"
+    )
+    page = extract(html, base_url="https://qa.example.com/Why-does-my-chain-skip-so")
+    assert page.page_type == "forum"
+
+
+def test_a_question_alone_does_not_declare_a_thread():
+    # An FAQ's questions are typed Question too.
+    page = said(
+        "<div itemscope itemtype='https://schema.org/FAQPage'>"
+        "<div itemscope itemtype='https://schema.org/Question'></div></div>"
+    )
+    assert page.thread is False

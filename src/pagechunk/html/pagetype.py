@@ -87,6 +87,12 @@ _SCHEMA_GROUPS = {
     "faq": "FAQPage",
     "event": "Event",
 }
+THREAD_TYPES = frozenset(["QAPage", "DiscussionForumPosting"])
+"""schema.org types that only a thread declares: a question page, a forum
+post. A page declaring one, in JSON-LD or microdata, is a forum thread
+whatever its URL says (:func:`page_type`); ``Question``, ``Answer`` and
+``Comment`` are not among them, as an FAQ's questions and a story's
+comments are typed so."""
 _GROUP_OF = {name: g for g, names in _SCHEMA_GROUPS.items() for name in names.split()}
 
 _URL_WORDS = {
@@ -267,6 +273,8 @@ class Declared:
     og_type: str
     jsonld: frozenset[str]
     microdata: frozenset[str]
+    thread: bool = False
+    """Whether it declares a type of :data:`THREAD_TYPES`."""
 
 
 def declared(
@@ -284,14 +292,18 @@ def declared(
         if name and name.strip().lower() == "og:type":
             og_type = (meta.get("content") or "").strip().lower()
             break
-    jsonld = {_GROUP_OF[n] for n in jsonld_types(objects) if n in _GROUP_OF}
+    names = set(jsonld_types(objects))
+    jsonld = {_GROUP_OF[n] for n in names if n in _GROUP_OF}
     microdata = set()
     for value in cast(list[str], _ITEMTYPES(root)):
         for url in value.split():
-            group = _GROUP_OF.get(url.rstrip("/").rsplit("/", 1)[-1])
+            name = url.rstrip("/").rsplit("/", 1)[-1]
+            names.add(name)
+            group = _GROUP_OF.get(name)
             if group:
                 microdata.add(group)
-    return Declared(og_type, frozenset(jsonld), frozenset(microdata))
+    thread = not THREAD_TYPES.isdisjoint(names)
+    return Declared(og_type, frozenset(jsonld), frozenset(microdata), thread)
 
 
 def page_features(
@@ -414,7 +426,12 @@ def page_type(
 ) -> tuple[str, float]:
     """The page's type and its probability. A page with a URL is first
     weighed on its declarations and URL alone, and its structure is read only
-    when that leaves the type in doubt (under the model's ``quick_sure``)."""
+    when that leaves the type in doubt (under the model's ``quick_sure``).
+    A page that declares a thread's type (:data:`THREAD_TYPES`) is a forum,
+    with a probability of 1: the model weighs those types with ``Comment``
+    and ``Question``, which stories and FAQs declare too."""
+    if said.thread:
+        return "forum", 1.0
     if url:
         kind, probability = classify(page_features(url, said, None), stage="quick")
         if probability >= _model()["quick_sure"]:

@@ -223,6 +223,7 @@ POST_CHROME = frozenset(
     [
         "signature",
         "signatures",
+        "sign",
         "postsignature",
         "userextra",
         "userinfo",
@@ -2687,13 +2688,22 @@ def _whole_post(box: etree._Element, top: etree._Element) -> bool:
     )
 
 
+def _quoted(element: etree._Element) -> bool:
+    """Whether an element stands inside a ``<blockquote>``: a reply's quote,
+    whose attribution names the quoted member in a link named for a user
+    (Khoros's ``lia-user-name-link``); that name is the quote's, not the
+    author box of the post."""
+    return next(element.iterancestors("blockquote"), None) is not None
+
+
 def _post_chrome(
     container: etree._Element, top: etree._Element
 ) -> list[etree._Element]:
     """The per-post chrome inside a thread's container: boxes named so
     (:data:`POST_CHROME`) unless they hold a whole post (:func:`_whole_post`,
-    ``top`` being the densest element), members' statistics, author boxes,
-    controls, headers and counters."""
+    ``top`` being the densest element), members' statistics, author boxes
+    (unless they hold a whole post, or name a quote's member), controls,
+    headers and counters."""
     return [
         e
         for e in container.iterdescendants()
@@ -2707,7 +2717,7 @@ def _post_chrome(
                 and not _whole_post(e, top)
             )
             or _stats_list(e)
-            or _author_box(e)
+            or (_author_box(e) and not _whole_post(e, top) and not _quoted(e))
             or _post_control(e)
             or _post_header(e)
             or _post_counter(e)
