@@ -54,7 +54,8 @@ def test_table_layout_keeps_the_content_cell_without_the_menu_column(page):
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the parser keeps <noframes> as raw text and prune drops it: a frameset page reads empty",
+    reason="the parser keeps <noframes> as raw text and prune drops it:"
+    " a frameset page reads empty",
 )
 def test_frameset_page_is_read_from_its_noframes(page):
     # A <FRAMESET> page shows nothing of its own: its frames are other
@@ -92,7 +93,8 @@ PRINTED_STORY = (
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the URL line and rights notice after the <hr> stay: one block of <br> lines",
+    reason="the URL line and rights notice after the <hr> stay:"
+    " one block of <br> lines",
 )
 def test_printer_friendly_story_without_its_print_links_and_rights_notice(page):
     # The printer-friendly page: "Print this page | Close window", the story
@@ -229,7 +231,8 @@ def test_classic_blogger_post_is_headed_by_its_title_not_the_blogs_name(page):
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the lead paragraph beside the <article>'s body is dropped; 'À lire aussi' stays",
+    reason="the lead paragraph beside the <article>'s body is dropped;"
+    " 'À lire aussi' stays",
 )
 def test_french_story_keeps_its_lead_and_drops_the_read_also_pointer(page):
     # A French regional paper: the lead (chapô) between the headline and the
