@@ -262,10 +262,6 @@ def test_french_story_keeps_its_lead_and_drops_the_read_also_pointer(page):
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="story pointers are read in English only, and only before a colon",
-)
 def test_french_story_drops_the_read_also_pointer(page):
     story = read(
         page,
@@ -341,7 +337,6 @@ def test_spanish_wordpress_post_without_its_spanish_chrome(page):
     assert post.blocks[4].heading == f"{title} › Ingredientes"
 
 
-@pytest.mark.xfail(strict=True, reason="story pointers are read in English only")
 def test_russian_story_drops_its_read_also_pointer(page):
     # A Russian city news site: "Читайте также:" set between paragraphs,
     # "Поделиться", "Теги", "Новости по теме", "Комментарии", the

@@ -4251,6 +4251,7 @@ _NOTICE_KINDS = frozenset([PARAGRAPH, ITEM])
 
 POINTER_LABELS = frozenset(
     {
+        # English
         "also read",
         "also see",
         "more",
@@ -4266,20 +4267,64 @@ POINTER_LABELS = frozenset(
         "related reading",
         "related story",
         "see also",
+        # German
+        "auch interessant",
+        "lesen sie auch",
+        "mehr zum thema",
+        "siehe auch",
+        # French
+        "lire aussi",
+        "voir aussi",
+        "à lire aussi",
+        "à voir aussi",
+        # Spanish and Portuguese
+        "lea también",
+        "lee también",
+        "leia também",
+        "te puede interesar",
+        "veja também",
+        "ver también",
+        # Italian
+        "leggi anche",
+        "vedi anche",
+        # Dutch
+        "lees ook",
+        "zie ook",
+        # Russian
+        "по теме",
+        "смотрите также",
+        "читайте также",
+        # Chinese and Japanese
+        "延伸阅读",
+        "相关阅读",
+        "相关新闻",
+        "あわせて読みたい",
+        "関連記事",
     }
 )
 """Lower-cased labels a news story sets before a link to another story,
-inline between its paragraphs ("Read more: Storm breaches harbour wall")."""
+inline between its paragraphs ("Read more: Storm breaches harbour wall",
+"À lire aussi La crue du Loir"), in English and in the languages
+:data:`~pagechunk.vocabulary.CHROME_HEADINGS` reads."""
 
 POINTER_LABEL_MAX_CHARS = 24
 """The longest label read before the colon of such a pointer."""
 
+_POINTER = re.compile(
+    "(?i)("
+    + "|".join(re.escape(label) for label in sorted(POINTER_LABELS, key=len)[::-1])
+    + r")(?:\s*[:：]\s*|\s+)(.*)",
+    re.DOTALL,
+)
+"""A pointer's label, its colon (ASCII or full width, or none when the
+label is set apart, in a box of its own), and the rest of the paragraph."""
+
 
 def without_story_pointers(blocks: list[Block]) -> list[Block]:
     """An article's blocks without its pointers to other stories: a
-    paragraph that is a label of :data:`POINTER_LABELS`, a colon and
-    nothing but the text of its links. A paragraph with words of its own
-    after the label, or a label the set does not hold ("Update: ..."),
+    paragraph that is a label of :data:`POINTER_LABELS`, a colon or a space
+    and nothing but the text of its links. A paragraph with words of its
+    own after the label, or a label the set does not hold ("Update: ..."),
     stays."""
     return [block for block in blocks if not _story_pointer(block)]
 
@@ -4287,13 +4332,11 @@ def without_story_pointers(blocks: list[Block]) -> list[Block]:
 def _story_pointer(block: Block) -> bool:
     if block.kind != PARAGRAPH or not block.links:
         return False
-    label, colon, rest = block.text.partition(":")
-    if not colon or len(label) > POINTER_LABEL_MAX_CHARS:
-        return False
-    if label.strip().lower() not in POINTER_LABELS:
+    found = _POINTER.match(block.text.strip())
+    if found is None or len(found[1]) > POINTER_LABEL_MAX_CHARS:
         return False
     linked = "".join("".join(link.label.split()) for link in block.links)
-    return bool(linked) and "".join(rest.split()) == linked
+    return bool(linked) and "".join(found[2].split()) == linked
 
 
 def without_other_products(
