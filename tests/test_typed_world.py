@@ -195,10 +195,6 @@ def test_vbulletin3_thread_drops_the_login_form_menus_and_similar_threads(page):
         assert chrome not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the blog's name in <h1> heads the post; the post-title <h3> is dropped",
-)
 def test_classic_blogger_post_is_headed_by_its_title_not_the_blogs_name(page):
     # The classic Blogger template: the blog's name in <h1 id="blog-title">,
     # the date in <h2 class="date-header">, the post's title in

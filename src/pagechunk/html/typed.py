@@ -2885,15 +2885,15 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
     outside and before them and they hold no ``<h1>`` of their own: it heads
     what they hold. When they hold one, the first is the site's name
     (mdBook's ``menu-title``, docsify's ``app-name``). A page without an
-    ``<h1>`` is headed so by its post's title (:func:`_entry_title`)."""
+    ``<h1>`` is headed so by its post's title (:func:`_entry_title`), and so
+    is a page whose ``<h1>`` stands before that title: the blog's name over
+    the post (the classic Blogger template's ``<h1 id="blog-title">``)."""
     h1 = _page_h1(root)
     named = "the page's <h1>"
-    if h1 is None:
-        h1 = _entry_title(chosen.containers[0])
-        if h1 is None:
-            return
-        named = "the post's title"
-    if not _heads(h1, chosen.containers):
+    entry = _entry_title(chosen.containers[0])
+    if entry is not None and (h1 is None or _before(h1, entry)):
+        h1, named = entry, "the post's title"
+    if h1 is None or not _heads(h1, chosen.containers):
         return
     chosen.containers.insert(0, h1)
     chosen.content.add(h1)
