@@ -99,11 +99,6 @@ PRINTED_STORY = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the URL line and rights notice after the <hr> stay:"
-    " one block of <br> lines",
-)
 def test_printer_friendly_story_without_its_print_links_and_rights_notice(page):
     # The printer-friendly page: "Print this page | Close window", the story
     # in one cell of <font> and <br>s, then after an <hr> the story's URL

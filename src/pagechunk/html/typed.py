@@ -4232,16 +4232,21 @@ with one."""
 def without_copyright_lines(blocks: list[Block]) -> list[Block]:
     """The blocks without the site's or a picture's copyright notices: a
     paragraph or item of at most :data:`COPYRIGHT_MAX_CHARS` characters
-    that opens as one (:data:`COPYRIGHT_LINE`). A footer's notice left
-    inside the container, or the line under an article syndicated with
-    permission, is no part of what the page says."""
+    that opens as one (:data:`COPYRIGHT_LINE`), or whose last line, after a
+    ``<br>``, does (a printer-friendly story's "URL: ...<br>© Copyright
+    2008 ..."). A footer's notice left inside the container, or the line
+    under an article syndicated with permission, is no part of what the
+    page says."""
     return [
         block
         for block in blocks
         if not (
             block.kind in _NOTICE_KINDS
             and len(block.text) <= COPYRIGHT_MAX_CHARS
-            and COPYRIGHT_LINE.match(block.text)
+            and (
+                COPYRIGHT_LINE.match(block.text)
+                or COPYRIGHT_LINE.match(block.text.rpartition("\n")[2])
+            )
         )
     ]
 
