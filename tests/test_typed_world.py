@@ -116,7 +116,9 @@ def test_printer_friendly_story_without_its_print_links_and_rights_notice(page):
     reason="phpBB 2's subSilver thread is one table of rows: the author cell"
     " and the post's own nested table share a row, the forum's header, the"
     " 'Author | Message' row and the permissions list are rows of the same"
-    " kind, and no class names a post (row1/row2, postbody)",
+    " kind, and no class names a post (row1/row2, postbody); the post's"
+    " nested table reads as a data grid, so its one-cell colspan=2 rows come"
+    " out twice ('My petrol TE20 ... | My petrol TE20 ...')",
 )
 def test_phpbb2_thread_keeps_each_posts_author_and_text(page):
     thread = read(
