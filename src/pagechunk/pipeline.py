@@ -39,6 +39,7 @@ from pagechunk.html.metadata import METADATA_FIELDS, language_tag, read_metadata
 from pagechunk.html.net import (
     NET_HIDDEN_CHARS,
     NET_VISIBLE_CHARS,
+    unwrap_noframes,
     unwrap_noscript,
     visible_chars,
 )
@@ -442,8 +443,10 @@ def _reread(
     content_language: str | None,
 ) -> tuple[etree._Element, PageHead, str, set[etree._Element], str] | None:
     """The safety net: read a page that shows almost no text again, with
-    what ``<noscript>`` holds, else with its hidden elements; None when
-    neither holds :data:`NET_HIDDEN_CHARS`."""
+    what ``<noscript>`` holds, else, on a ``<frameset>`` page, with what
+    its ``<noframes>`` holds, else with its hidden elements; None when none
+    holds :data:`NET_HIDDEN_CHARS` (a ``<noframes>`` needs only some text:
+    a frameset shows nothing else)."""
     root, head, _ = _tree_and_head(
         html, parse, base_url, encoding, content_language, streamed=True
     )
@@ -451,6 +454,9 @@ def _reread(
     if unwrap_noscript(root):
         title, content = _prune(root, parse, unfold=True)
         return root, head, title, content, "<noscript> content"
+    if unwrap_noframes(root):
+        title, content = _prune(root, parse, unfold=True)
+        return root, head, title, content, "<noframes> content"
     title, content = _prune(root, replace(parse, drop_hidden=False), unfold=True)
     if visible_chars(root, content) >= NET_HIDDEN_CHARS:
         return root, head, title, content, "hidden elements shown"

@@ -206,6 +206,9 @@ CHROME_HEADINGS = frozenset(
         "meistgelesen",
         "verwandte artikel",
         "ähnliche artikel",
+        "lesen sie auch",
+        "mehr zum thema",
+        "weitere artikel",
         # French
         "articles similaires",
         "les plus lus",
@@ -214,6 +217,8 @@ CHROME_HEADINGS = frozenset(
         "sur le même sujet",
         "table des matières",
         "à lire aussi",
+        "lire aussi",
+        "voir aussi",
         # Spanish and Portuguese
         "artigos relacionados",
         "artículos relacionados",
@@ -224,10 +229,16 @@ CHROME_HEADINGS = frozenset(
         "síguenos",
         "tabla de contenidos",
         "te puede interesar",
+        "entradas relacionadas",
+        "noticias relacionadas",
+        "notícias relacionadas",
+        "posts relacionados",
         # Italian
         "articoli correlati",
         "potrebbe interessarti",
         "seguici",
+        "leggi anche",
+        "notizie correlate",
         # Dutch
         "gerelateerde artikelen",
         "inhoudsopgave",
@@ -237,11 +248,17 @@ CHROME_HEADINGS = frozenset(
         "похожие статьи",
         "содержание",
         "читайте также",
+        "новости по теме",
+        "по теме",
         # Chinese and Japanese
         "目录",
         "相关文章",
         "目次",
         "関連記事",
+        "相关新闻",
+        "相关阅读",
+        "延伸阅读",
+        "あわせて読みたい",
     }
 )
 """Heading texts, case folded, that name page chrome rather than content

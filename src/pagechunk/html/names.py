@@ -85,13 +85,24 @@ _NAME_WORDS = re.compile(
     r" (a(?:bout (?:the )?author|d(?:s?(?= )|vert)"
     r"|uthor (?:box|info|description|details|profile|card))"
     r"|b(?:anner|io(?:graphy)?(?= )|readcrumb)"
-    r"|c(?:a(?:ption|rousel)|o(?:mment(?!ar)|nsent|okie)|redit)"
-    r"|disqus|footer|gallery|header|m(?:asthead|enu)|n(?:av|ewsletter)|outbrain"
-    r"|p(?:rev(?= )|romo)|re(?:commend|lated)"
+    r"|c(?:a(?:ption|rousel)|o(?:m(?:ment(?!ar)|partir)|ndivid|nsent|okie)"
+    r"|redit)"
+    r"|disqus|f(?:enxiang|ooter)|gallery|header|kommentare|m(?:asthead|enu)"
+    r"|n(?:av|ewsletter)|outbrain"
+    r"|p(?:artag|inglun|rev(?= )|romo)|re(?:commend|lated)"
     r"|s(?:har|idebar|lideshow|ocial|ponsor|ubscri)"
-    r"|t(?:aboola|oolbar|rending)|widget)"
+    r"|t(?:aboola|eilen|oolbar|rending)|widget|xiangguan)"
 )
-_WORD_KINDS = dict.fromkeys(("comment", "disqus"), COMMENTS) | dict.fromkeys(
+# Besides the English stems, the words for comments and sharing that sites
+# in other languages name their boxes with: kommentare (German plural: the
+# singular Kommentar is an opinion piece; French and Italian commentaire(s)
+# and commenti start with the English stem), partage(r), compartir,
+# condividi, teilen, and the pinyin of Chinese portals (pinglun comments,
+# fenxiang share, xiangguan related). Not the Spanish comentarios: a shop
+# names its product reviews so, and a product's reviews are its content.
+_WORD_KINDS = dict.fromkeys(
+    ("comment", "disqus", "kommentare", "pinglun"), COMMENTS
+) | dict.fromkeys(
     ("footer", "nav", "menu", "header", "widget", "banner", "masthead", "toolbar"),
     CHROME,
 )  # any other word the pattern matches names boilerplate

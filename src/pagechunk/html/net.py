@@ -8,8 +8,9 @@ next to nothing. When what the walk would read is under
 :data:`NET_VISIBLE_CHARS`, the pipeline parses the page again, first with
 ``<noscript>`` unwrapped when one holds :data:`NET_HIDDEN_CHARS`, else with
 hidden elements kept, and takes that reading when it shows at least
-:data:`NET_HIDDEN_CHARS`. :func:`~pagechunk.parse_html` never does this:
-the text API drops both.
+:data:`NET_HIDDEN_CHARS`. A ``<frameset>`` page, whose frames are other
+documents, is read from its ``<noframes>`` (:func:`unwrap_noframes`).
+:func:`~pagechunk.parse_html` never does this: the text API drops them.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import cast
 
+import lxml.html
 from lxml import etree
 
 __all__ = [
     "NET_HIDDEN_CHARS",
     "NET_VISIBLE_CHARS",
     "text_length",
+    "unwrap_noframes",
     "unwrap_noscript",
     "visible_chars",
 ]
@@ -72,6 +75,36 @@ def unwrap_noscript(root: etree._Element) -> bool:
         etree.strip_elements(element, *_UNSHOWN, with_tail=False)
     etree.strip_tags(root, "noscript")
     return True
+
+
+def unwrap_noframes(root: etree._Element) -> bool:
+    """Read, in place, the ``<noframes>`` of a page whose body is a
+    ``<frameset>`` as the markup it holds; whether the page had one with
+    text. Such a page shows nothing of its own (its frames are other
+    documents): what it says stands in ``<noframes>``, which the parser
+    keeps as raw text (``&lt;P&gt;The club meets...``). Each one is
+    replaced by a ``<div>`` of its markup's body; a page without a
+    ``<frameset>`` is left as it was, whatever its ``<noframes>`` hold."""
+    if next(root.iter("frameset"), None) is None:
+        return False
+    found = False
+    for element in list(root.iter("noframes")):
+        markup = (element.text or "").strip()  # raw text: one string
+        parent = element.getparent()
+        if not markup or parent is None:
+            continue
+        try:
+            body = lxml.html.document_fromstring(markup).find("body")
+        except (etree.ParserError, ValueError):  # markup of nothing but a comment
+            continue
+        box = etree.Element("div")
+        if body is not None:
+            box.text = body.text
+            box.extend(list(body))
+        box.tail = element.tail
+        parent.replace(element, box)
+        found = found or text_length(box) > 0
+    return found
 
 
 _UNSHOWN = ("script", "style", "template")

@@ -2895,15 +2895,15 @@ def _add_heading(root: etree._Element, chosen: Focus) -> None:
     outside and before them and they hold no ``<h1>`` of their own: it heads
     what they hold. When they hold one, the first is the site's name
     (mdBook's ``menu-title``, docsify's ``app-name``). A page without an
-    ``<h1>`` is headed so by its post's title (:func:`_entry_title`)."""
+    ``<h1>`` is headed so by its post's title (:func:`_entry_title`), and so
+    is a page whose ``<h1>`` stands before that title: the blog's name over
+    the post (the classic Blogger template's ``<h1 id="blog-title">``)."""
     h1 = _page_h1(root)
     named = "the page's <h1>"
-    if h1 is None:
-        h1 = _entry_title(chosen.containers[0])
-        if h1 is None:
-            return
-        named = "the post's title"
-    if not _heads(h1, chosen.containers):
+    entry = _entry_title(chosen.containers[0])
+    if entry is not None and (h1 is None or _before(h1, entry)):
+        h1, named = entry, "the post's title"
+    if h1 is None or not _heads(h1, chosen.containers):
         return
     chosen.containers.insert(0, h1)
     chosen.content.add(h1)
@@ -4242,16 +4242,21 @@ with one."""
 def without_copyright_lines(blocks: list[Block]) -> list[Block]:
     """The blocks without the site's or a picture's copyright notices: a
     paragraph or item of at most :data:`COPYRIGHT_MAX_CHARS` characters
-    that opens as one (:data:`COPYRIGHT_LINE`). A footer's notice left
-    inside the container, or the line under an article syndicated with
-    permission, is no part of what the page says."""
+    that opens as one (:data:`COPYRIGHT_LINE`), or whose last line, after a
+    ``<br>``, does (a printer-friendly story's "URL: ...<br>© Copyright
+    2008 ..."). A footer's notice left inside the container, or the line
+    under an article syndicated with permission, is no part of what the
+    page says."""
     return [
         block
         for block in blocks
         if not (
             block.kind in _NOTICE_KINDS
             and len(block.text) <= COPYRIGHT_MAX_CHARS
-            and COPYRIGHT_LINE.match(block.text)
+            and (
+                COPYRIGHT_LINE.match(block.text)
+                or COPYRIGHT_LINE.match(block.text.rpartition("\n")[2])
+            )
         )
     ]
 
@@ -4261,6 +4266,7 @@ _NOTICE_KINDS = frozenset([PARAGRAPH, ITEM])
 
 POINTER_LABELS = frozenset(
     {
+        # English
         "also read",
         "also see",
         "more",
@@ -4276,20 +4282,64 @@ POINTER_LABELS = frozenset(
         "related reading",
         "related story",
         "see also",
+        # German
+        "auch interessant",
+        "lesen sie auch",
+        "mehr zum thema",
+        "siehe auch",
+        # French
+        "lire aussi",
+        "voir aussi",
+        "à lire aussi",
+        "à voir aussi",
+        # Spanish and Portuguese
+        "lea también",
+        "lee también",
+        "leia também",
+        "te puede interesar",
+        "veja também",
+        "ver también",
+        # Italian
+        "leggi anche",
+        "vedi anche",
+        # Dutch
+        "lees ook",
+        "zie ook",
+        # Russian
+        "по теме",
+        "смотрите также",
+        "читайте также",
+        # Chinese and Japanese
+        "延伸阅读",
+        "相关阅读",
+        "相关新闻",
+        "あわせて読みたい",
+        "関連記事",
     }
 )
 """Lower-cased labels a news story sets before a link to another story,
-inline between its paragraphs ("Read more: Storm breaches harbour wall")."""
+inline between its paragraphs ("Read more: Storm breaches harbour wall",
+"À lire aussi La crue du Loir"), in English and in the languages
+:data:`~pagechunk.vocabulary.CHROME_HEADINGS` reads."""
 
 POINTER_LABEL_MAX_CHARS = 24
 """The longest label read before the colon of such a pointer."""
 
+_POINTER = re.compile(
+    "(?i)("
+    + "|".join(re.escape(label) for label in sorted(POINTER_LABELS, key=len)[::-1])
+    + r")(?:\s*[:：]\s*|\s+)(.*)",
+    re.DOTALL,
+)
+"""A pointer's label, its colon (ASCII or full width, or none when the
+label is set apart, in a box of its own), and the rest of the paragraph."""
+
 
 def without_story_pointers(blocks: list[Block]) -> list[Block]:
     """An article's blocks without its pointers to other stories: a
-    paragraph that is a label of :data:`POINTER_LABELS`, a colon and
-    nothing but the text of its links. A paragraph with words of its own
-    after the label, or a label the set does not hold ("Update: ..."),
+    paragraph that is a label of :data:`POINTER_LABELS`, a colon or a space
+    and nothing but the text of its links. A paragraph with words of its
+    own after the label, or a label the set does not hold ("Update: ..."),
     stays."""
     return [block for block in blocks if not _story_pointer(block)]
 
@@ -4297,13 +4347,11 @@ def without_story_pointers(blocks: list[Block]) -> list[Block]:
 def _story_pointer(block: Block) -> bool:
     if block.kind != PARAGRAPH or not block.links:
         return False
-    label, colon, rest = block.text.partition(":")
-    if not colon or len(label) > POINTER_LABEL_MAX_CHARS:
-        return False
-    if label.strip().lower() not in POINTER_LABELS:
+    found = _POINTER.match(block.text.strip())
+    if found is None or len(found[1]) > POINTER_LABEL_MAX_CHARS:
         return False
     linked = "".join("".join(link.label.split()) for link in block.links)
-    return bool(linked) and "".join(rest.split()) == linked
+    return bool(linked) and "".join(found[2].split()) == linked
 
 
 def without_other_products(
