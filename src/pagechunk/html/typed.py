@@ -1785,11 +1785,23 @@ AUTHOR_BOX_PROSE = 1
 """Blocks of prose a box found by its link to an author's page may hold
 (the biography); more is the article's text around a byline."""
 
-_AUTHOR_LINKS = etree.XPath(
-    ".//a["
-    + " or ".join(f"contains(@href, '/{segment}/')" for segment in AUTHOR_PATHS)
-    + "]"
-)
+_AUTHOR_SEGMENTS = tuple(f"/{segment}/" for segment in AUTHOR_PATHS)
+
+
+def _author_links(container: etree._Element) -> Iterator[etree._Element]:
+    """The links below ``container`` to an author's page
+    (:data:`AUTHOR_PATHS`), by a substring test on each ``href``: cheaper
+    than a libxml2 XPath predicate over every link."""
+    for link in container.iterdescendants("a"):
+        href = link.get("href")
+        if (
+            href
+            and ("/author" in href or "/contributor" in href)
+            and any(segment in href for segment in _AUTHOR_SEGMENTS)
+        ):
+            yield link
+
+
 _AUTHOR_BOX_TAGS = frozenset(["div", "section", "aside"])
 
 
@@ -1858,7 +1870,7 @@ def _author_link_boxes(
     an item ("tested with our editor Jeff") is the article's sentence, and
     a box holding a byline and the paragraphs after it is the article's
     opening."""
-    for link in cast("list[etree._Element]", _AUTHOR_LINKS(container)):
+    for link in _author_links(container):
         box = link.getparent()
         while (
             box is not None
