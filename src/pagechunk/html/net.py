@@ -18,8 +18,9 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import cast
 
-import lxml.html
 from lxml import etree
+
+from pagechunk.html.tree import load_tree
 
 __all__ = [
     "NET_HIDDEN_CHARS",
@@ -93,10 +94,10 @@ def unwrap_noframes(root: etree._Element) -> bool:
         parent = element.getparent()
         if not markup or parent is None:
             continue
-        try:
-            body = lxml.html.document_fromstring(markup).find("body")
-        except (etree.ParserError, ValueError):  # markup of nothing but a comment
-            continue
+        # The page's own parse, with its guards (no network, capped
+        # attributes and nesting, misnesting repaired); markup of nothing
+        # but a comment gives an empty <html>.
+        body = load_tree(markup.encode("utf-8")).find("body")
         box = etree.Element("div")
         if body is not None:
             box.text = body.text
