@@ -21,7 +21,7 @@ from lxml import etree
 
 from pagechunk.encodings import USER_DEFINED, codec_for, decode_as
 from pagechunk.errors import DecodeError
-from pagechunk.html.detect import guess_encoding
+from pagechunk.html.detect import FALLBACK, guess_encoding
 from pagechunk.html.guard import check_max_bytes, check_size
 
 __all__ = ["byte_order_mark", "decode"]
@@ -61,7 +61,6 @@ _RIFF_FORMATS = (b"WEBP", b"WAVE", b"AVI ")
 _SNIFF_BYTES = 4096
 _XML_DECLARATION_BYTES = 256
 _UTF16_SNIFF_BYTES = 64
-_FALLBACK = "cp1252"
 
 # libxml2 2.14 replaces malformed UTF-8 with U+FFFD and reads on; before that
 # it could stop at the first bad byte, so bytes are checked in Python first.
@@ -80,7 +79,7 @@ def _codec(label: str | bytes | None, in_page: bool = False) -> str | None:
     if codec in ("utf-16-le", "utf-16-be"):
         return "utf-8"
     if in_page and codec == USER_DEFINED:
-        return _FALLBACK
+        return FALLBACK
     return codec
 
 
