@@ -393,20 +393,9 @@ def _extract(
             "a copy of a block above" if across else "a copy under the same heading",
         )
     if focus:
-        _keep(page, without_icon_glyphs(page.blocks), trace, "an icon font's glyph")
-        _keep(
-            page,
-            without_control_labels(page.blocks),
-            trace,
-            "a control's label",
-        )
-        _keep(
-            page,
-            without_account_prompts(page.blocks),
-            trace,
-            "a prompt to sign in",
-        )
-        _keep(page, without_copyright_lines(page.blocks), trace, "a copyright notice")
+        # ``rule`` already names the focus rule, which the evidence reads.
+        for leave_out, left_out_as in _EVERY_TYPE_FILTERS:
+            _keep(page, leave_out(page.blocks), trace, left_out_as)
     if focus and page_type == "article":
         _keep(
             page,
@@ -422,6 +411,16 @@ def _extract(
         trace.evidence = evidence
     page.confidence = confidence(confidence_features(evidence, page.blocks))
     return page
+
+
+_EVERY_TYPE_FILTERS: tuple[tuple[Callable[[list[Block]], list[Block]], str], ...] = (
+    (without_icon_glyphs, "an icon font's glyph"),
+    (without_control_labels, "a control's label"),
+    (without_account_prompts, "a prompt to sign in"),
+    (without_copyright_lines, "a copyright notice"),
+)
+"""The block filters that run after cleaning on every page type, in order,
+each with the rule ``explain`` names for what it leaves out."""
 
 
 def _keep(page: ParsedPage, kept: list[Block], trace: Trace | None, rule: str) -> None:
