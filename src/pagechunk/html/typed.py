@@ -3541,13 +3541,19 @@ def _names_its_panel(button: etree._Element) -> bool:
     parent = button.getparent()
     if parent is not None and parent.tag in HEADING_LEVELS:
         return True
-    text = " ".join("".join(map(str, button.itertext())).split())
+    text = _collapsed_text(button)
     if parent is None or not (
         parent.tag in LABEL_PARENTS
         or (button.get("aria-controls") and text.endswith(QUESTION_MARKS))
     ):
         return False
     return not _panel_repeats(button, text)
+
+
+def _collapsed_text(element: etree._Element) -> str:
+    """An element's text with its white space collapsed, as a reader sees
+    a label."""
+    return " ".join("".join(map(str, element.itertext())).split())
 
 
 _BY_ID = etree.XPath("//*[@id = $key]")
@@ -3565,9 +3571,7 @@ def _panel_repeats(button: etree._Element, text: str) -> bool:
     if not panels:
         return False
     heading = next(panels[0].iterdescendants(*HEADING_LEVELS), None)
-    return heading is not None and (
-        " ".join("".join(map(str, heading.itertext())).split()) == text
-    )
+    return heading is not None and (_collapsed_text(heading) == text)
 
 
 _WRAPPER_EXTRAS = frozenset(["style", "script", "noscript", "template", "link"])
