@@ -13,11 +13,7 @@ from __future__ import annotations
 import pytest
 
 from pagechunk import Block, ParsedPage, extract
-from test_typed import dropped, focused
-
-
-def texts(blocks: list[Block]) -> list[str]:
-    return [block.text for block in blocks]
+from test_typed import dropped, focused, texts
 
 
 def read(page, name: str, url: str) -> ParsedPage:

@@ -16,11 +16,11 @@ from __future__ import annotations
 import pytest
 
 from pagechunk import extract
+from test_typed import read, texts
 
 
 def blocks_of(page, name: str, url: str) -> list[str]:
-    parsed = extract(page(name), base_url=url)
-    return [block.text for block in parsed.blocks]
+    return texts(read(page, name, url).blocks)
 
 
 @pytest.mark.xfail(

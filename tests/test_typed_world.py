@@ -13,10 +13,7 @@ from __future__ import annotations
 import pytest
 
 from pagechunk import Block, ParsedPage, extract
-
-
-def texts(blocks: list[Block]) -> list[str]:
-    return [block.text for block in blocks]
+from test_typed import texts
 
 
 def read(page, name: str, url: str) -> ParsedPage:
