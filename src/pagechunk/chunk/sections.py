@@ -2,8 +2,9 @@
 heading path, placed in the blocks' Markdown, and the prefix of each path.
 
 Where each block's text stands in the Markdown comes from
-:func:`~pagechunk.model.markdown_layout`, the layout
-:attr:`~pagechunk.model.ParsedPage.markdown` is written in, so that
+:func:`~pagechunk.model.text_places`, which counts in the layout
+:attr:`~pagechunk.model.ParsedPage.markdown` is written in
+(:func:`~pagechunk.model.markdown_layout`), so that
 :attr:`~pagechunk.model.Chunk.start` and :attr:`~pagechunk.model.Chunk.end`
 count where that text counts.
 """
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pagechunk.chunk.units import Meter, Source, TableUnit, Unit
-from pagechunk.model import HEADING, HEADING_SEPARATOR, ROW, Block, markdown_layout
+from pagechunk.model import HEADING, HEADING_SEPARATOR, ROW, Block, text_places
 
 __all__ = ["Head", "HeadingSection", "heading_prefix", "joined", "sections"]
 
@@ -71,14 +72,14 @@ def sections(
 
     A row is a row of the table its latest header row opened, if any.
     """
-    layout = markdown_layout(blocks)
+    text_starts, line_indents = text_places(blocks)
     found: list[HeadingSection] = []
     opened: dict[str, Head] = {}
     serial = since = 0
     units: list[Unit] = []
     table: TableUnit | None = None
     for block, text_start, line_indent in zip(
-        blocks, layout.text_starts, layout.line_indents, strict=True
+        blocks, text_starts, line_indents, strict=True
     ):
         kind = block.kind
         if kind != ROW:
