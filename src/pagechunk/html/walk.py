@@ -102,6 +102,16 @@ class _Link:
     parts: list[str] = field(default_factory=list)
 
 
+def _is_tidy(text: str) -> bool:
+    """Whether ``text`` is its words a space apart: no white space but single
+    spaces between words. Every white space character but the space is
+    unprintable, so a printable text has no other; tests/test_walk.py pins
+    this to str.split."""
+    return (
+        text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " "
+    )
+
+
 def _strip(raw: str, chars: str) -> str:
     """``raw`` without any of ``chars`` (``strip_chars``)."""
     for char in chars:
@@ -179,6 +189,8 @@ class _Walker:
     def tidy(self, raw: str) -> str:
         if self.strip_chars:
             raw = _strip(raw, self.strip_chars)
+        if _is_tidy(raw):
+            return raw
         return " ".join(raw.split())
 
     def tidy_code(self, raw: str) -> str:
@@ -213,7 +225,8 @@ class _Walker:
             if self.line or self.lines or self.links or link and link.parts:
                 self.clear()
             return
-        self.close_link_span()
+        if self.link is not None:
+            self.close_link_span()
         kind = self.kinds[-1] if self.kinds else PARAGRAPH
         if self.lines:  # the block has <br> line breaks
             lines = self.lines
@@ -230,8 +243,10 @@ class _Walker:
             if header:
                 self.tables.row_header = False
             language = self.code_language if kind == CODE else ""
-            images = tuple(self.images)
-            self.images = []
+            images: tuple[ImageSpan, ...] = ()
+            if self.images:
+                images = tuple(self.images)
+                self.images = []
             self.blocks.emit(kind, text, 0, self.links, header, language, images)
         self.clear()
 
@@ -282,6 +297,8 @@ class _Walker:
                     self.blocks.content_depth += 1
                     if role == _HEADING:  # a heading the focus step keeps
                         self.open_heading(element, _LEVELS[tag])
+            elif role == _LINK:
+                self.open_link(element)
             elif role == _HEADING:
                 self.open_heading(element, _LEVELS[tag])
             elif role == _CELL:
@@ -291,8 +308,6 @@ class _Walker:
             elif role == _RULE:
                 if self.heading is None:
                     self.flush()
-            elif role == _LINK:
-                self.open_link(element)
             elif role == _ROW:
                 self.open_block(ROW)
                 self.tables.open_row(element)
@@ -359,7 +374,8 @@ class _Walker:
         self.links = []
 
     def open_link(self, element: etree._Element) -> None:
-        self.close_link_span()
+        if self.link is not None:
+            self.close_link_span()
         href = (element.get("href") or "").strip()
         self.link = _Link(self.resolve(href)) if href else None
 
