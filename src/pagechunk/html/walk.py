@@ -102,14 +102,15 @@ class _Link:
     parts: list[str] = field(default_factory=list)
 
 
-def _is_tidy(text: str) -> bool:
-    """Whether ``text`` is its words a space apart: no white space but single
-    spaces between words. Every white space character but the space is
-    unprintable, so a printable text has no other; tests/test_walk.py pins
-    this to str.split."""
-    return (
-        text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " "
-    )
+def _words(raw: str) -> str:
+    """``" ".join(raw.split())``, the words of ``raw`` a space apart, without
+    splitting a text that is so once stripped: printable (every white space
+    character but the space is unprintable) and without two spaces in a
+    row. tests/test_walk.py pins it to str.split."""
+    text = raw.strip()
+    if text.isprintable() and "  " not in text:
+        return text
+    return " ".join(text.split())
 
 
 def _strip(raw: str, chars: str) -> str:
@@ -189,9 +190,7 @@ class _Walker:
     def tidy(self, raw: str) -> str:
         if self.strip_chars:
             raw = _strip(raw, self.strip_chars)
-        if _is_tidy(raw):
-            return raw
-        return " ".join(raw.split())
+        return _words(raw)
 
     def tidy_code(self, raw: str) -> str:
         if self.strip_chars:
