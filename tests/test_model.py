@@ -1,13 +1,18 @@
-"""The data model's Markdown layout: render_markdown and markdown_layout."""
+"""The data model: the Markdown layout (render_markdown, markdown_layout), and
+the __init__ of its frozen values."""
 
 from __future__ import annotations
 
+import inspect
+from dataclasses import MISSING, FrozenInstanceError, fields, replace
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pagechunk import Block, ParsedPage
+from pagechunk import Block, Chunk, LinkSpan, ParsedPage
 from pagechunk.markdown import render_markdown as reexported
-from pagechunk.model import markdown_layout, render_markdown
+from pagechunk.model import ImageSpan, markdown_layout, render_markdown
 
 # render_markdown writes each kind its own way.
 
@@ -121,3 +126,24 @@ def test_every_text_line_stands_where_the_layout_says(blocks: list[Block]) -> No
         for line in block.text.split("\n"):
             assert layout.markdown[at : at + len(line)] == line
             at += len(line) + 1 + indent
+
+
+# Blocks, spans and chunks are made with an __init__ that sets their slots.
+
+
+@pytest.mark.parametrize("cls", [Block, Chunk, ImageSpan, LinkSpan])
+def test_init_takes_the_fields_with_their_defaults(cls: type) -> None:
+    parameters = list(inspect.signature(cls).parameters.values())
+    assert [(p.name, p.default) for p in parameters] == [
+        (f.name, inspect.Parameter.empty if f.default is MISSING else f.default)
+        for f in fields(cls)
+    ]
+
+
+def test_blocks_stay_frozen_and_compare_by_value() -> None:
+    block = Block("text", "path", "item", links=(LinkSpan("a", "u"),))
+    assert block == Block("text", "path", "item")
+    assert hash(block) == hash(Block("text", "path", "item"))
+    assert replace(block, text="other").links == block.links
+    with pytest.raises(FrozenInstanceError):
+        block.text = "other"  # type: ignore[misc]

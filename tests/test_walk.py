@@ -7,10 +7,14 @@ result.
 
 from __future__ import annotations
 
+import sys
+
+import pytest
+
 from pagechunk import Block, LinkSpan, ParsedPage, parse_html
 from pagechunk.html.decode import decode
 from pagechunk.html.tree import load_tree
-from pagechunk.html.walk import walk
+from pagechunk.html.walk import _words, walk
 from pagechunk.options import ParseOptions
 
 
@@ -207,3 +211,36 @@ def test_walking_a_subtree_leaves_out_the_text_after_it():
     blocks = walk(div, set(), str, ParseOptions(strip_chars=""))
     assert [block.text for block in blocks] == ["inside"]
     assert div.tail == "after"
+
+
+# Tidying
+
+
+def test_only_the_space_of_all_white_space_prints() -> None:
+    # The walk takes a printable stripped text without two spaces in a row
+    # as its words a space apart already, without splitting it.
+    others = [chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()]
+    assert [char for char in others if char.isprintable()] == [" "]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "a",
+        "a b",
+        "a  b",
+        " a ",
+        "\n a b \t",
+        "a\nb",
+        "a\xa0b",
+        "\xa0a\u3000",
+        "a\u3000b",
+        "a\x1fb",
+        "é ü",
+        "a\x00b",
+    ],
+)
+def test_words_are_those_of_str_split(text: str) -> None:
+    assert _words(text) == " ".join(text.split())

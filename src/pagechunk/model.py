@@ -4,10 +4,12 @@ The constants here are the defaults of the text API; they are frozen so that a
 caller who wants other rules passes them as arguments instead of patching the
 module.
 
-The Markdown layout of blocks (:func:`markdown_layout`, and
-:func:`render_markdown` on it) lives here too, though it is a writer: it
-defines the coordinates of :attr:`Chunk.start` and :attr:`Chunk.end`, which
-chunking reads from it, and :attr:`ParsedPage.markdown` is written with it.
+The Markdown layout of blocks (:func:`markdown_layout`: the Markdown
+:func:`render_markdown` writes, and where :func:`text_places` finds each
+block's text in it) lives here too, though it is a writer: it defines the
+coordinates of :attr:`Chunk.start` and :attr:`Chunk.end`, which chunking
+reads from :func:`text_places`, and :attr:`ParsedPage.markdown` is written
+with it.
 With the layout beside the types whose fields count in it, this module needs
 nothing else of the project, and every step may import it.
 """
@@ -15,8 +17,9 @@ nothing else of the project, and every step may import it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, TypeVar
 
 __all__ = [
     "CHROME_TAGS",
@@ -45,6 +48,7 @@ __all__ = [
     "chunk_id",
     "markdown_layout",
     "render_markdown",
+    "text_places",
 ]
 
 HEADING_SEPARATOR = " › "
@@ -129,6 +133,41 @@ PERMALINK_GLYPHS = "¶"
 generators put after each heading as a permalink."""
 
 
+_Frozen = TypeVar("_Frozen", bound=type)
+
+
+def _slot_init(cls: _Frozen) -> _Frozen:
+    """Give a frozen dataclass with slots an ``__init__`` that fills each
+    slot through its descriptor, with the same parameters and defaults.
+
+    The ``__init__`` that dataclasses writes for a frozen class calls
+    ``object.__setattr__`` once per field, at about twice the cost, and the
+    walk and the chunker make blocks, spans and chunks by the ten thousand.
+    """
+    names = [each.name for each in fields(cls)]
+    namespace: dict[str, Any] = {}
+    parameters = []
+    for each in fields(cls):
+        if each.default_factory is not MISSING or not each.init:
+            raise TypeError(f"{cls.__name__}.{each.name} needs the dataclass __init__")
+        namespace[f"_set_{each.name}"] = cls.__dict__[each.name].__set__
+        if each.default is MISSING:
+            parameters.append(each.name)
+        else:
+            namespace[f"_default_{each.name}"] = each.default
+            parameters.append(f"{each.name}=_default_{each.name}")
+    body = "".join(f"\n    _set_{name}(self, {name})" for name in names)
+    exec(f"def __init__(self, {', '.join(parameters)}):{body}", namespace)
+    init = namespace["__init__"]
+    generated = cls.__init__  # type: ignore[misc]
+    init.__qualname__ = generated.__qualname__
+    init.__annotations__ = generated.__annotations__
+    init.__module__ = cls.__module__
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
+
+
+@_slot_init
 @dataclass(frozen=True, slots=True)
 class LinkSpan:
     """A link inside a block: the text a reader sees and where it points.
@@ -143,6 +182,7 @@ class LinkSpan:
     url: str
 
 
+@_slot_init
 @dataclass(frozen=True, slots=True)
 class ImageSpan:
     """An image inside a block, or just before it, with its text alternative.
@@ -162,6 +202,7 @@ class ImageSpan:
     leading: bool = True
 
 
+@_slot_init
 @dataclass(frozen=True, slots=True)
 class Block:
     """A paragraph-sized piece of visible text with the headings above it.
@@ -201,6 +242,7 @@ class Block:
     images: tuple[ImageSpan, ...] = field(default=(), compare=False, repr=False)
 
 
+@_slot_init
 @dataclass(frozen=True, slots=True)
 class Chunk:
     """One piece of a document, ready to embed.
@@ -382,9 +424,18 @@ class MarkdownLayout:
 _TIGHT_KINDS = frozenset({ITEM, ROW})
 """Kinds whose consecutive blocks are written on consecutive lines."""
 
-_LINE_MARKS = {ITEM: ("- ", "\n  "), QUOTE: ("> ", "\n> ")}
-"""For the kinds whose Markdown marks every line: what goes before the text,
-and what each line break of the text becomes."""
+_PLAIN_FRAME = ("", "\n", "")
+"""The frame of paragraphs and rows: the text alone."""
+
+_FIXED_FRAMES = {
+    PARAGRAPH: _PLAIN_FRAME,
+    ROW: _PLAIN_FRAME,
+    ITEM: ("- ", "\n  ", ""),
+    QUOTE: ("> ", "\n> ", ""),
+}
+"""The frame of each kind whose frame is the same for every block: what goes
+before the text, what each line break of the text becomes, and what goes
+after it. Items and quotes mark every line."""
 
 
 def markdown_layout(blocks: Iterable[Block]) -> MarkdownLayout:
@@ -394,45 +445,67 @@ def markdown_layout(blocks: Iterable[Block]) -> MarkdownLayout:
     Blocks are separated by a blank line, except that consecutive items, and
     consecutive rows, are on consecutive lines.
     """
-    parts: list[str] = []
-    text_starts: list[int] = []
-    line_indents: list[int] = []
-    size = 0
-    previous = ""
-    for block in blocks:
-        kind = block.kind
-        if parts:
-            tight = kind == previous and kind in _TIGHT_KINDS
-            parts.append("\n" if tight else "\n\n")
-            size += 1 if tight else 2
-        written, text_start, line_indent = _block_markdown(block)
-        parts.append(written)
-        text_starts.append(size + text_start)
-        line_indents.append(line_indent)
-        size += len(written)
-        previous = kind
-    return MarkdownLayout("".join(parts), text_starts, line_indents)
+    blocks = list(blocks)
+    return MarkdownLayout(render_markdown(blocks), *text_places(blocks))
 
 
 def render_markdown(blocks: Iterable[Block]) -> str:
     """The blocks as Markdown, laid out as :func:`markdown_layout` says."""
-    return markdown_layout(blocks).markdown
+    parts: list[str] = []
+    previous = None
+    for block in blocks:
+        kind = block.kind
+        if previous is not None:
+            tight = kind == previous and kind in _TIGHT_KINDS
+            parts.append("\n" if tight else "\n\n")
+        before, line_break, after = _FIXED_FRAMES.get(kind) or _frame(block)
+        text = block.text
+        if line_break != "\n":
+            text = text.replace("\n", line_break)
+        parts += (before, text, after)
+        previous = kind
+    return "".join(parts)
 
 
-def _block_markdown(block: Block) -> tuple[str, int, int]:
-    """One block as Markdown, where its text begins in it, and how many
-    characters follow each line break of the text."""
-    kind, text = block.kind, block.text
+def text_places(blocks: Sequence[Block]) -> tuple[list[int], list[int]]:
+    """The :attr:`~MarkdownLayout.text_starts` and
+    :attr:`~MarkdownLayout.line_indents` of :func:`markdown_layout`,
+    counted without writing the Markdown."""
+    text_starts: list[int] = []
+    line_indents: list[int] = []
+    size = 0
+    previous = None
+    for block in blocks:
+        kind = block.kind
+        if previous is not None:
+            size += 1 if kind == previous and kind in _TIGHT_KINDS else 2
+        text = block.text
+        frame = _FIXED_FRAMES.get(kind)
+        if frame is _PLAIN_FRAME:
+            text_starts.append(size)
+            line_indents.append(0)
+            size += len(text)
+        else:
+            before, line_break, after = frame or _frame(block)
+            indent = len(line_break) - 1
+            text_starts.append(size + len(before))
+            line_indents.append(indent)
+            size += len(before) + len(text) + len(after) + indent * text.count("\n")
+        previous = kind
+    return text_starts, line_indents
+
+
+def _frame(block: Block) -> tuple[str, str, str]:
+    """The frame of a block whose kind has no fixed one (see
+    :data:`_FIXED_FRAMES`): a heading's ``#`` marks, code's fences, and
+    the text alone for any other kind."""
+    kind = block.kind
     if kind == HEADING:
-        return f"{'#' * block.level} {text}", block.level + 1, 0
-    marks = _LINE_MARKS.get(kind)
-    if marks is not None:
-        mark, line_break = marks
-        return mark + text.replace("\n", line_break), len(mark), len(line_break) - 1
+        return "#" * block.level + " ", "\n", ""
     if kind == CODE:
-        fence = backtick_fence(text)
-        return f"{fence}\n{text}\n{fence}", len(fence) + 1, 0
-    return text, 0, 0
+        fence = backtick_fence(block.text)
+        return fence + "\n", "\n", "\n" + fence
+    return _PLAIN_FRAME
 
 
 def backtick_fence(code: str) -> str:

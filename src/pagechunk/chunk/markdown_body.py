@@ -37,7 +37,7 @@ from pagechunk.model import (
     ImageSpan,
     LinkSpan,
     backtick_fence,
-    markdown_layout,
+    text_places,
 )
 
 __all__ = ["MarkdownBody", "inline_markdown"]
@@ -110,8 +110,8 @@ class MarkdownBody:
     def remap(self, chunks: list[Chunk]) -> list[Chunk]:
         """The chunks with ``start`` and ``end`` counted in the page's
         Markdown instead of the rewritten blocks'."""
-        ours = markdown_layout(self.blocks).text_starts
-        theirs = markdown_layout(self.page_blocks).text_starts
+        ours = text_places(self.blocks)[0]
+        theirs = text_places(self.page_blocks)[0]
         return [
             replace(
                 chunk,

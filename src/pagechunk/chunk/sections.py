@@ -2,8 +2,9 @@
 heading path, placed in the blocks' Markdown, and the prefix of each path.
 
 Where each block's text stands in the Markdown comes from
-:func:`~pagechunk.model.markdown_layout`, the layout
-:attr:`~pagechunk.model.ParsedPage.markdown` is written in, so that
+:func:`~pagechunk.model.text_places`, which counts in the layout
+:attr:`~pagechunk.model.ParsedPage.markdown` is written in
+(:func:`~pagechunk.model.markdown_layout`), so that
 :attr:`~pagechunk.model.Chunk.start` and :attr:`~pagechunk.model.Chunk.end`
 count where that text counts.
 """
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pagechunk.chunk.units import Meter, Source, TableUnit, Unit
-from pagechunk.model import HEADING, HEADING_SEPARATOR, ROW, Block, markdown_layout
+from pagechunk.model import HEADING, HEADING_SEPARATOR, ROW, Block, text_places
 
 __all__ = ["Head", "HeadingSection", "heading_prefix", "joined", "sections"]
 
@@ -71,14 +72,14 @@ def sections(
 
     A row is a row of the table its latest header row opened, if any.
     """
-    layout = markdown_layout(blocks)
+    text_starts, line_indents = text_places(blocks)
     found: list[HeadingSection] = []
     opened: dict[str, Head] = {}
     serial = since = 0
     units: list[Unit] = []
     table: TableUnit | None = None
     for block, text_start, line_indent in zip(
-        blocks, layout.text_starts, layout.line_indents, strict=True
+        blocks, text_starts, line_indents, strict=True
     ):
         kind = block.kind
         if kind != ROW:
@@ -169,43 +170,50 @@ def joined(
     if len(found) < 2:
         return found
     result: list[HeadingSection] = []
-    group = _Group(found[0], meter)
+    group = _Group(found[0], _body(found[0]), meter)
     for section in found[1:]:
-        own = _size(section.units, meter)
+        body = _body(section)
+        own = body + meter.paragraph * (len(section.units) - 1)
         if group.size < under or own < under:
-            shared, heads, size = group.joining(section)
+            shared, heads, size = group.joining(section, body)
             limit = room(HEADING_SEPARATOR.join(shared))
             if limit is None or size <= limit:
-                group.add(section, shared, heads, size)
+                group.add(section, body, shared, heads, size)
                 continue
         result.append(_one(group.sections))
-        group = _Group(section, meter, own)
+        group = _Group(section, body, meter)
     result.append(_one(group.sections))
     return result
+
+
+def _body(section: HeadingSection) -> int:
+    """The sum of the sizes of a section's units."""
+    return sum([unit.size for unit in section.units])
 
 
 class _Group:
     """Sections being joined, and what measuring one more takes: the path
     they share, their body units' sizes, and the sizes of the headings
     :func:`_join` would show, by depth, so that a section more is measured
-    without joining the group again."""
+    without joining the group again. Each section comes with its
+    :func:`_body`."""
 
     __slots__ = ("body", "count", "heads", "meter", "sections", "shared", "size")
 
-    def __init__(
-        self, section: HeadingSection, meter: Meter, size: int | None = None
-    ) -> None:
+    def __init__(self, section: HeadingSection, body: int, meter: Meter) -> None:
         self.meter = meter
         self.sections = [section]
         self.shared = section.heading.split(HEADING_SEPARATOR)
-        self.body = sum(unit.size for unit in section.units)
+        self.body = body
         self.count = len(section.units)
         # The first section shows its whole path below the shared one.
         chain = section.head.chain() if section.head is not None else []
         self.heads = _by_depth(chain, {})
-        self.size = _size(section.units, meter) if size is None else size
+        self.size = body + meter.paragraph * (self.count - 1)
 
-    def joining(self, section: HeadingSection) -> tuple[list[str], list[Head], int]:
+    def joining(
+        self, section: HeadingSection, body: int
+    ) -> tuple[list[str], list[Head], int]:
         """The shared path with ``section`` joined, the headings it would
         add, and the joined body's size."""
         path = section.heading.split(HEADING_SEPARATOR)
@@ -221,7 +229,7 @@ class _Group:
             else []
         )
         sizes = _by_depth(heads, dict(self.heads))
-        total = self.body + sum(unit.size for unit in section.units)
+        total = self.body + body
         count = self.count + len(section.units)
         for depth, (size, number) in sizes.items():
             if depth > same:
@@ -230,12 +238,17 @@ class _Group:
         return shared, heads, total + self.meter.paragraph * (count - 1)
 
     def add(
-        self, section: HeadingSection, shared: list[str], heads: list[Head], size: int
+        self,
+        section: HeadingSection,
+        body: int,
+        shared: list[str],
+        heads: list[Head],
+        size: int,
     ) -> None:
         """Join ``section``, as :meth:`joining` measured it."""
         self.sections.append(section)
         self.shared = shared
-        self.body += sum(unit.size for unit in section.units)
+        self.body += body
         self.count += len(section.units)
         self.heads = _by_depth(heads, self.heads)
         self.size = size
@@ -302,10 +315,6 @@ def _join(group: list[HeadingSection]) -> tuple[str, list[Unit]]:
             ]
         units += section.units
     return heading, units
-
-
-def _size(units: list[Unit], meter: Meter) -> int:
-    return sum(unit.size for unit in units) + meter.paragraph * (len(units) - 1)
 
 
 _WORDS = re.compile(r"\w+")

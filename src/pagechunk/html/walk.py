@@ -62,29 +62,27 @@ def walk(
 
 
 def _walk_subtree(root: etree._Element, walker: _Walker) -> None:
-    content = walker.content
-    for event, element in etree.iterwalk(root, events=("start", "end")):
-        tag = element.tag
-        role = _ROLE.get(tag)
-        if event == "start":
-            if role is not None or element in content:
-                walker.start(element, tag, role)
-            text = element.text
-        else:
-            if role is not None or element in content:
-                walker.end(element, tag, role)
-            # The text after the subtree being walked is not part of it;
-            # it is skipped, not cleared, as lxml refuses to set text that
-            # holds control characters back.
-            text = element.tail if element is not root else None
-        # Whitespace before a line's first word counts only in code and headings.
-        if text and (
-            walker.line
-            or walker.in_code
-            or walker.heading is not None
-            or not text.isspace()
-        ):
-            walker.add(text)
+    """Read the subtree of ``root``: each element's start and text, the
+    elements inside it, then its end and tail, but not the root's tail (the
+    text after the subtree is not part of it)."""
+    start, end = walker.start, walker.end
+    # The elements open around the one being read, innermost last, and their
+    # roles: an element has ended when the next one read is not inside it.
+    # This gives the events of lxml's iterwalk at a lower cost, and reads
+    # only elements, not comments, as iterwalk does.
+    opened = [root]
+    roles = [start(root)]
+    for element in root.iterdescendants(etree.Element):
+        parent = element.getparent()
+        while opened[-1] is not parent:
+            end(opened.pop(), roles.pop())
+        opened.append(element)
+        roles.append(start(element))
+    while len(opened) > 1:
+        end(opened.pop(), roles.pop())
+    # Skipped, not cleared: lxml refuses to set text that holds control
+    # characters back.
+    end(root, roles[0], tail=False)
 
 
 @dataclass(slots=True)
@@ -102,6 +100,17 @@ class _Link:
 
     url: str
     parts: list[str] = field(default_factory=list)
+
+
+def _words(raw: str) -> str:
+    """``" ".join(raw.split())``, the words of ``raw`` a space apart, without
+    splitting a text that is so once stripped: printable (every white space
+    character but the space is unprintable) and without two spaces in a
+    row. tests/test_walk.py pins it to str.split."""
+    text = raw.strip()
+    if text.isprintable() and "  " not in text:
+        return text
+    return " ".join(text.split())
 
 
 def _strip(raw: str, chars: str) -> str:
@@ -163,19 +172,25 @@ class _Walker:
     # -- text -------------------------------------------------------------
 
     def add(self, text: str) -> None:
-        if self.heading is not None:
-            self.heading.parts.append(text)
-        else:
+        """Add ``text`` to what is being read, unless it is whitespace
+        before a line's first word outside code and headings."""
+        heading = self.heading
+        if heading is not None:
+            heading.parts.append(text)
+        elif self.line_has_text or not text.isspace():
             self.line.append(text)
-            if not self.line_has_text and not text.isspace():
-                self.line_has_text = self.has_text = True
+            self.line_has_text = self.has_text = True
+        elif self.line or self.in_code:
+            self.line.append(text)
+        else:
+            return
         if self.link is not None:
             self.link.parts.append(text)
 
     def tidy(self, raw: str) -> str:
         if self.strip_chars:
             raw = _strip(raw, self.strip_chars)
-        return " ".join(raw.split())
+        return _words(raw)
 
     def tidy_code(self, raw: str) -> str:
         if self.strip_chars:
@@ -205,9 +220,12 @@ class _Walker:
     def flush(self) -> None:
         """End the block being read, emitting it if it holds text."""
         if not self.has_text:  # nothing but whitespace (or nothing) to emit
-            self.clear()
+            link = self.link
+            if self.line or self.lines or self.links or link and link.parts:
+                self.clear()
             return
-        self.close_link_span()
+        if self.link is not None:
+            self.close_link_span()
         kind = self.kinds[-1] if self.kinds else PARAGRAPH
         if self.lines:  # the block has <br> line breaks
             lines = self.lines
@@ -224,8 +242,10 @@ class _Walker:
             if header:
                 self.tables.row_header = False
             language = self.code_language if kind == CODE else ""
-            images = tuple(self.images)
-            self.images = []
+            images: tuple[ImageSpan, ...] = ()
+            if self.images:
+                images = tuple(self.images)
+                self.images = []
             self.blocks.emit(kind, text, 0, self.links, header, language, images)
         self.clear()
 
@@ -255,52 +275,64 @@ class _Walker:
 
     # -- the pass ---------------------------------------------------------
 
-    def start(self, element: etree._Element, tag: str, role: int | None) -> None:
-        if self.cell is not None and role != _LINK:
+    def start(self, element: etree._Element) -> int | None:
+        """Read the start of ``element`` and its text; return its role."""
+        tag = element.tag
+        role = _ROLE.get(tag)
+        is_content = element in self.content
+        if role is None and not is_content:
+            pass  # inline: only its text counts
+        elif self.cell is not None and role != _LINK:
             self.line.append(cell_mark(tag))
             if self.link is not None:
                 self.link.parts.append(" ")
-            return
-        is_content = element in self.content
-        if role == _BLOCK or is_content:
-            kind = _KINDS.get(tag, PARAGRAPH)
-            self.open_block(kind)
-            if kind == CODE:
-                self.code_language = element.get(LANGUAGE_ATTRIBUTE, "")
-            if is_content:
-                self.blocks.content_depth += 1
-                if role == _HEADING:  # a heading the focus step keeps
-                    self.open_heading(element, _LEVELS[tag])
-        elif role == _HEADING:
-            self.open_heading(element, _LEVELS[tag])
-        elif role == _CELL:
-            self.open_cell(element)
-        elif role == _BREAK:
-            self.line_break()
-        elif role == _RULE:
-            if self.heading is None:
-                self.flush()
-        elif role == _LINK:
-            self.open_link(element)
-        elif role == _ROW:
-            self.open_block(ROW)
-            self.tables.open_row(element)
-        elif role == _TABLE:
-            self.open_block(PARAGRAPH)
-            self.tables.open_table(element)
-        noted = element.get(IMAGES_ATTRIBUTE)
-        if noted is not None and self.heading is None:
-            self.add_images(noted)
+        else:
+            if role == _BLOCK or is_content:
+                kind = _KINDS.get(tag, PARAGRAPH)
+                self.open_block(kind)
+                if kind == CODE:
+                    self.code_language = element.get(LANGUAGE_ATTRIBUTE, "")
+                if is_content:
+                    self.blocks.content_depth += 1
+                    if role == _HEADING:  # a heading the focus step keeps
+                        self.open_heading(element, _LEVELS[tag])
+            elif role == _LINK:
+                self.open_link(element)
+            elif role == _HEADING:
+                self.open_heading(element, _LEVELS[tag])
+            elif role == _CELL:
+                self.open_cell(element)
+            elif role == _BREAK:
+                self.line_break()
+            elif role == _RULE:
+                if self.heading is None:
+                    self.flush()
+            elif role == _ROW:
+                self.open_block(ROW)
+                self.tables.open_row(element)
+            elif role == _TABLE:
+                self.open_block(PARAGRAPH)
+                self.tables.open_table(element)
+            noted = element.get(IMAGES_ATTRIBUTE)
+            if noted is not None and self.heading is None:
+                self.add_images(noted)
+        text = element.text
+        if text:
+            self.add(text)
+        return role
 
-    def end(self, element: etree._Element, tag: str, role: int | None) -> None:
-        if self.cell is not None:
+    def end(self, element: etree._Element, role: int | None, tail: bool = True) -> None:
+        """Read the end of ``element``, whose role is ``role``, and with
+        ``tail`` the text after it."""
+        is_content = element in self.content
+        if role is None and not is_content:
+            pass
+        elif self.cell is not None:
             if element is self.cell:
                 self.close_cell()
             elif role == _LINK:
                 self.close_link()
-            return
-        is_content = element in self.content
-        if role == _BLOCK or is_content:
+        elif role == _BLOCK or is_content:
             if self.heading is not None and element is self.heading.element:
                 self.close_heading()
             self.close_block()
@@ -318,6 +350,10 @@ class _Walker:
         elif role == _TABLE:
             self.close_block()
             self.tables.close_table()
+        if tail:
+            text = element.tail
+            if text:
+                self.add(text)
 
     # -- headings and links -----------------------------------------------
 
@@ -337,7 +373,8 @@ class _Walker:
         self.links = []
 
     def open_link(self, element: etree._Element) -> None:
-        self.close_link_span()
+        if self.link is not None:
+            self.close_link_span()
         href = (element.get("href") or "").strip()
         self.link = _Link(self.resolve(href)) if href else None
 
