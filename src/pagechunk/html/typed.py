@@ -637,9 +637,6 @@ UNSEEN_LINK_MAX_CHARS = 200
 follows a link's visible text: the rest of the link's name for screen
 readers ("Read more" and " about" the post's title)."""
 
-_CLASSED = etree.XPath("descendant::*[@class]")
-"""The elements below one that have a ``class``, found inside libxml2."""
-
 _INLINE_LABEL_TAGS = ("span", "small", "label")
 """Tags of the inline labels :func:`drop_unseen_text` reads: a label in a
 block of its own (``<p class="sr-only">``) stays a block, which the focus
@@ -797,6 +794,7 @@ def focus_page(
     :func:`~pagechunk.html.net.visible_chars` gives for ``root`` and
     ``content``, when the caller has measured it."""
     boxes: dict[etree._Element, list[_NamedBox]] = {}  # read once per container
+    named: _NamedMemo = {}  # likewise, for the rules after the tree's last change
     if page_type in ("collection", "listing", "service"):
         if visible is None:
             visible = visible_chars(root, content)
@@ -839,7 +837,7 @@ def focus_page(
             )
         else:
             mass = _mass_container(found, top)
-            chosen = _typed(root, found, top, mass, content, page_type)
+            chosen = _typed(root, found, top, mass, content, page_type, named)
         if unseen is not None:
             chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
@@ -850,6 +848,7 @@ def focus_page(
         + _notices(containers, boxes)
         + _labels(
             containers,
+            named,
             ARTICLE_CONTROL_MAX_CHARS if page_type == "article" else UNSEEN_MAX_CHARS,
         )
     )
@@ -877,8 +876,8 @@ def _content_holding_most(
     page's text, when the densest prose, ``top``, stands outside it: an
     article told in lists and short lines, beside a box of prose (a call to
     action, an author's note) elsewhere on the page. None otherwise."""
-    if not content:
-        return None
+    if content.issubset((top, *top.iterancestors())):
+        return None  # every content element holds ``top``: none is measured
     total = text_length(root)
     holding = [
         (size, e)
@@ -900,12 +899,13 @@ def _typed(
     mass: etree._Element,
     content: set[etree._Element],
     page_type: str,
+    named: _NamedMemo,
 ) -> Focus:
     if page_type == "forum":
         return _forum(root, found, top, mass)
     if page_type == "product":
         return _product(root, found, top, mass, content)
-    return _article(found, top, mass, content)
+    return _article(found, top, mass, content, named)
 
 
 def _pardon_kin_names(found: Survey, top: etree._Element, mass: etree._Element) -> None:
@@ -1254,9 +1254,11 @@ def _feed_lines(
     return found
 
 
-_FEEDISH = re.compile("feed|rss|atom|index\\.xml", re.IGNORECASE)
-"""What every feed's address holds somewhere: a quick test before the path
-is read (:func:`_leads_to_feed`)."""
+_FEEDISH = ("feed", "rss", "atom", "index.xml")
+"""What every feed's address holds somewhere, in lower case: a quick test
+before the path is read (:func:`_leads_to_feed`). Substring tests on the
+lower-cased address: a case-blind regular expression of these words took
+ten times as long, and most links are tested."""
 
 _FEED_LINE_TAGS = frozenset(["p", "li", "div"])
 """The boxes :func:`_feed_lines` reads as a line around a feed's link."""
@@ -1265,7 +1267,10 @@ _FEED_LINE_TAGS = frozenset(["p", "li", "div"])
 def _leads_to_feed(link: etree._Element) -> bool:
     """Whether a link's ``href`` is a feed's address (:func:`_feed_lines`)."""
     href = link.get("href")
-    if not href or _FEEDISH.search(href) is None:
+    if not href:
+        return False
+    lowered = href.lower()
+    if not any(word in lowered for word in _FEEDISH):
         return False  # most links: no feed's name anywhere in them
     href = href.split("#", 1)[0].split("?", 1)[0]
     last = href.rstrip("/").rsplit("/", 1)[-1].lower()
@@ -1596,6 +1601,31 @@ def _named_boxes(
     ]
 
 
+_Named = tuple[etree._Element, str, str | None, str | None]
+"""An element, its tag, and its ``class`` and ``id`` (None when it has
+none)."""
+
+_NamedMemo = dict[etree._Element, list[_Named]]
+"""Each container's :func:`_named_below`, kept for the rules after the
+first that asks: none of them changes the tree."""
+
+
+def _named_below(container: etree._Element, memo: _NamedMemo) -> list[_Named]:
+    """The elements below ``container`` that have a ``class`` or an ``id``,
+    in document order, each with its tag and both values, read in one pass
+    and kept in ``memo``: the byline, widget and label rules read them
+    there instead of each reading every element's attributes again."""
+    named = memo.get(container)
+    if named is None:
+        named = memo[container] = []
+        for element in container.iterdescendants(etree.Element):
+            classes = element.get("class")
+            ident = element.get("id")
+            if classes is not None or ident is not None:
+                named.append((element, element.tag, classes, ident))
+    return named
+
+
 def _forms(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
@@ -1803,10 +1833,15 @@ def _author_links(container: etree._Element) -> Iterator[etree._Element]:
 
 
 _AUTHOR_BOX_TAGS = frozenset(["div", "section", "aside"])
+_BYLINE_TAGS = frozenset([*_LIST_TAGS, "span", "time"])
+"""The tags of the boxes :func:`_bylines` reads."""
 
 
 def _bylines(
-    container: etree._Element, top: etree._Element, prose: dict[etree._Element, int]
+    container: etree._Element,
+    top: etree._Element,
+    prose: dict[etree._Element, int],
+    named_below: list[_Named],
 ) -> list[tuple[etree._Element, str]]:
     """The byline and date lines inside an article's container: boxes named
     for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
@@ -1823,17 +1858,18 @@ def _bylines(
     author that wears no such name is found by its link to the author's
     page (:func:`_author_link_boxes`), and judged the same way.
 
-    ``prose`` is the survey's prose of each element."""
+    ``prose`` is the survey's prose of each element, and ``named_below``
+    the container's :func:`_named_below`."""
     keep = {top, *top.iterancestors()}
     named = []
     authors = []
-    for e in container.iterdescendants(*_LIST_TAGS, "span", "time"):
-        if e in keep:
+    for e, tag, class_value, ident in named_below:
+        if tag not in _BYLINE_TAGS or e in keep:
             continue
-        words = BYLINE.intersection(_name_words(e))
+        words = BYLINE.intersection(_words_of(class_value, ident))
         if words:
             named.append(e)
-            if e.tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(words):
+            if tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(words):
                 authors.append(e)
     classes = Counter(e.get("class") for e in named)
     found = [
@@ -1890,32 +1926,35 @@ def _author_link_boxes(
 
 
 def _labels(
-    containers: list[etree._Element], control_max: int = UNSEEN_MAX_CHARS
+    containers: list[etree._Element],
+    named: _NamedMemo,
+    control_max: int = UNSEEN_MAX_CHARS,
 ) -> list[tuple[etree._Element, str]]:
     """The short labels inside the containers that are no text to read: one
     its ``class`` keeps off the screen (:data:`UNSEEN_CLASSES`) unless
     another class shows it at some width, and a button or call to action
     (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`, a
     control at most ``control_max`` (:data:`ARTICLE_CONTROL_MAX_CHARS` on
-    an article); a heading, or a box holding one, stays."""
+    an article); a heading, or a box holding one, stays. ``named`` keeps
+    each container's :func:`_named_below`."""
     found = []
     for container in containers:
-        # An element-only XPath gives elements; the stub types every result.
         # Few elements have a label's names: those are told first, by a
         # cache look-up per element.
-        for element in cast("list[etree._Element]", _CLASSED(container)):
-            classes = element.get("class", "")
-            rule = _label_rule_of(classes, element.get("id"))
+        for element, tag, classes, ident in _named_below(container, named):
+            if classes is None:
+                continue
+            rule = _label_rule_of(classes, ident)
             if (
                 not rule
-                and element.tag == "a"
+                and tag == "a"
                 and _drawn_as_button(classes)
                 and _few_links_beside(element)
             ):
                 rule = _CONTROL_RULE
             if (
                 rule
-                and element.tag not in HEADING_LEVELS
+                and tag not in HEADING_LEVELS
                 and text_length(element)
                 <= (control_max if rule == _CONTROL_RULE else UNSEEN_MAX_CHARS)
                 and next(element.iterdescendants(*HEADING_LEVELS), None) is None
@@ -2045,7 +2084,10 @@ def _article(
     top: etree._Element,
     mass: etree._Element,
     content: set[etree._Element],
+    named: _NamedMemo,
 ) -> Focus:
+    """The article rule; ``named`` keeps each container's
+    :func:`_named_below` for the rules after it."""
     _pardon_kin_names(found, top, mass)
     stops = content_stops(found, content)
     container = climb(top, found, stops)
@@ -2067,7 +2109,7 @@ def _article(
             for e in boilerplate_inside(
                 part, top if part is box or part is container else part, found.named
             )
-        ] + _bylines(container, top, found.prose)
+        ] + _bylines(container, top, found.prose, _named_below(container, named))
         name = (
             "densest container and its kin" if len(parts) > 1 else "densest container"
         )
@@ -2081,7 +2123,9 @@ def _article(
             _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
         )
     chosen.dropped = _outermost(
-        chosen.dropped + _tables_of_contents(container) + _page_widgets(container, top)
+        chosen.dropped
+        + _tables_of_contents(container)
+        + _page_widgets(_named_below(container, named), top)
     )
     return chosen
 
@@ -2178,9 +2222,10 @@ PAGE_WIDGET_MAX_CHARS = 300
 
 
 def _page_widgets(
-    container: etree._Element, top: etree._Element
+    named: list[_Named], top: etree._Element
 ) -> list[tuple[etree._Element, str]]:
-    """The feedback and pagination widgets inside the article's container
+    """The feedback and pagination widgets inside the article's container,
+    of whose elements ``named`` are the :func:`_named_below`
     (:data:`PAGE_WIDGET_WORDS` in a ``class``, or an ``id`` that is one
     of them alone: an ``id`` of more words is often the slug of a
     heading's text, "Enable password input feedback"), each at most
@@ -2189,12 +2234,11 @@ def _page_widgets(
     keep = {top, *top.iterancestors()}
     return [
         (element, "a feedback or pagination widget")
-        for element in container.iterdescendants()
+        for element, _, classes, ident in named
         if element not in keep
-        and isinstance(element.tag, str)
         and (
-            _value_words(element.get("class")) & PAGE_WIDGET_WORDS
-            or (element.get("id") or "").strip().lower() in PAGE_WIDGET_WORDS
+            _value_words(classes) & PAGE_WIDGET_WORDS
+            or (ident or "").strip().lower() in PAGE_WIDGET_WORDS
         )
         and text_length(element) <= PAGE_WIDGET_MAX_CHARS
     ]
