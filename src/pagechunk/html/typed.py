@@ -749,7 +749,9 @@ _SHOWN_AT = re.compile(r"[:@]|^d-(?:sm|md|lg|xl|xxl)-|^visible")
 """A ``class`` token that shows an element at some screen widths
 (``md:block``, ``d-lg-flex``, ``hide@medium``)."""
 
-_LIST_TAGS = ("div", "nav", "ul", "ol", "form", "section", "aside", "details", "p")
+_LIST_TAGS = frozenset(
+    ["div", "nav", "ul", "ol", "form", "section", "aside", "details", "p"]
+)
 
 TOC_LINK_SHARE = 0.8
 """Share of a list's text its same-page links must hold for it to be read as
@@ -798,13 +800,16 @@ def focus_page(
     if page_type in ("collection", "listing", "service"):
         if visible is None:
             visible = visible_chars(root, content)
-        boxes[root] = _named_boxes(root)
+        boxes[root] = _named_boxes(root, named)
+        changed = False
         if page_type in CARD_LINK_TYPES:
-            _unwrap_card_links(root)
+            changed = _unwrap_card_links(root)
             if page_type == "listing":
-                _unlink_card_titles(root, listing=True)
+                changed = _unlink_card_titles(root, listing=True) or changed
         elif page_type == "collection":
-            _unlink_card_titles(root)
+            changed = _unlink_card_titles(root)
+        if changed:
+            named.clear()  # read again, from the tree as it now stands
         chosen = _whole_page(root, content, visible, boxes[root])
         if page_type == "listing":
             chosen.dropped += _badges(boxes[root])
@@ -845,7 +850,7 @@ def focus_page(
         chosen.dropped
         + _forms(containers)
         + _feed_lines(containers)
-        + _notices(containers, boxes)
+        + _notices(containers, boxes, named)
         + _labels(
             containers,
             named,
@@ -902,9 +907,9 @@ def _typed(
     named: _NamedMemo,
 ) -> Focus:
     if page_type == "forum":
-        return _forum(root, found, top, mass)
+        return _forum(root, found, top, mass, named)
     if page_type == "product":
-        return _product(root, found, top, mass, content)
+        return _product(root, found, top, mass, content, named)
     return _article(found, top, mass, content, named)
 
 
@@ -990,7 +995,7 @@ def _title_above(
     return h1 if h1 is not None and _heads(h1, content) else None
 
 
-def _unwrap_card_links(root: etree._Element) -> None:
+def _unwrap_card_links(root: etree._Element) -> bool:
     """Give the link of each card that is a link as a whole to its heading
     alone, in place: an ``<a href>`` holding one heading (``<h1>`` to
     ``<h6>``) and text beside it, a job's title over its company, place and
@@ -1001,7 +1006,8 @@ def _unwrap_card_links(root: etree._Element) -> None:
     heading carries the link. The ``<a>`` becomes a ``<div>`` and its
     heading's content is wrapped in an ``<a>`` of the same ``href``. A link
     around several headings wraps a section, not a card, and is left
-    alone."""
+    alone. Whether it changed a card."""
+    changed = False
     for anchor in list(root.iter("a")):
         href = anchor.get("href")
         if href is None:
@@ -1024,9 +1030,11 @@ def _unwrap_card_links(root: etree._Element) -> None:
         title.append(link)
         anchor.tag = "div"
         del anchor.attrib["href"]
+        changed = True
+    return changed
 
 
-def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
+def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> bool:
     """Take the link off the title of each tile of a shop's grid, in place:
     a box named as a title or name (``<p class="card-title">``,
     ``<div class="product-name">``), not a heading, whose whole text is one
@@ -1049,7 +1057,7 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
     the cleaning rules keep it whole; a link named for who wrote the item
     (:data:`POST_AUTHOR`: ``author-name``) is its byline, and a box around
     the link is left alone; an entry of a menu holds nothing but its
-    link."""
+    link. Whether it took the link off any title."""
     titles = []
     seen: set[str] = set()
     section = 0  # headings passed so far
@@ -1087,15 +1095,17 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
             titles.append(element)
         else:
             section += heading
-    if len(titles) >= CARD_TITLES_MIN:
-        for element in titles:
-            if element.tag == "a":
-                element.tag = "span"
-                del element.attrib["href"]
-            else:
-                etree.strip_tags(element, "a")
-                if element.tag in HEADING_LEVELS:
-                    element.tag = "div"
+    if len(titles) < CARD_TITLES_MIN:
+        return False
+    for element in titles:
+        if element.tag == "a":
+            element.tag = "span"
+            del element.attrib["href"]
+        else:
+            etree.strip_tags(element, "a")
+            if element.tag in HEADING_LEVELS:
+                element.tag = "div"
+    return True
 
 
 def _card_title_link(
@@ -1472,10 +1482,16 @@ def _small_boxes_named(
         [
             (e, rule)
             for e, words in boxes
-            if any(word.startswith(beginnings) for word in words)
-            and text_length(e) < limit
+            if _begins_with(words, beginnings) and text_length(e) < limit
         ]
     )
+
+
+@lru_cache(maxsize=4096)
+def _begins_with(words: frozenset[str], beginnings: tuple[str, ...]) -> bool:
+    """Whether a word of ``words`` begins with one of ``beginnings``; kept
+    in a cache, as the boxes of a page repeat their names."""
+    return any(word.startswith(beginnings) for word in words)
 
 
 def _labels_only(element: etree._Element) -> bool:
@@ -1552,7 +1568,7 @@ def _holds_prose(element: etree._Element) -> bool:
 
 
 _NamedBox = tuple[etree._Element, frozenset[str]]
-_BOX_TAGS = (*_LIST_TAGS, "li", "menu", "dl")
+_BOX_TAGS = frozenset([*_LIST_TAGS, "li", "menu", "dl"])
 """The tags of the boxes the name rules read: :data:`_LIST_TAGS` and the
 items and lists a menu is built of."""
 
@@ -1588,16 +1604,19 @@ def _closable(element: etree._Element, words: frozenset[str]) -> bool:
 
 
 def _named_boxes(
-    container: etree._Element, tags: tuple[str, ...] = _BOX_TAGS
+    container: etree._Element,
+    memo: _NamedMemo,
+    tags: frozenset[str] = _BOX_TAGS,
 ) -> list[_NamedBox]:
     """The elements of ``tags`` below ``container`` that have ``class`` or
     ``id`` words or are marked as a dialog (:data:`_CLOSABLE`), each with its
     words, in document order: the menu, chrome and notice rules read them
-    from one pass over the container."""
+    from the container's :func:`_named_below`, kept in ``memo``."""
     return [
         (e, words)
-        for e in container.iterdescendants(*tags)
-        if (words := _name_words(e)) or e.get(_CLOSABLE) is not None
+        for e, tag, classes, ident in _named_below(container, memo)
+        if tag in tags
+        and ((words := _words_of(classes, ident)) or e.get(_CLOSABLE) is not None)
     ]
 
 
@@ -1607,13 +1626,15 @@ none)."""
 
 _NamedMemo = dict[etree._Element, list[_Named]]
 """Each container's :func:`_named_below`, kept for the rules after the
-first that asks: none of them changes the tree."""
+first that asks while the tree stays as it was: emptied when a rule
+changes it."""
 
 
 def _named_below(container: etree._Element, memo: _NamedMemo) -> list[_Named]:
     """The elements below ``container`` that have a ``class`` or an ``id``,
-    in document order, each with its tag and both values, read in one pass
-    and kept in ``memo``: the byline, widget and label rules read them
+    or are marked as a dialog (:data:`_CLOSABLE`), in document order, each
+    with its tag and both values, read in one pass and kept in ``memo``:
+    the rules that read names (boxes, bylines, widgets, labels) read them
     there instead of each reading every element's attributes again."""
     named = memo.get(container)
     if named is None:
@@ -1621,7 +1642,11 @@ def _named_below(container: etree._Element, memo: _NamedMemo) -> list[_Named]:
         for element in container.iterdescendants(etree.Element):
             classes = element.get("class")
             ident = element.get("id")
-            if classes is not None or ident is not None:
+            if (
+                classes is not None
+                or ident is not None
+                or element.get(_CLOSABLE) is not None
+            ):
                 named.append((element, element.tag, classes, ident))
     return named
 
@@ -1685,6 +1710,7 @@ def _signup_box(
 def _notices(
     containers: list[etree._Element],
     boxes: dict[etree._Element, list[_NamedBox]],
+    memo: _NamedMemo,
 ) -> list[tuple[etree._Element, str]]:
     """The notice bars, loyalty prompts and countdowns, cart drawers and
     dialogs inside the containers, named so (:data:`NOTICES`,
@@ -1699,12 +1725,12 @@ def _notices(
     than :data:`DIALOG_MAX_CHARS` or a heading, it is content a page shows
     in a panel (a product's details), and its parts (``modal-body``) stay
     with it. A container's :func:`_named_boxes` are read from ``boxes``
-    when they are there."""
+    when they are there, else from ``memo``."""
     found = []
     for container in containers:
         inside = boxes.get(container)
         if inside is None:
-            inside = _named_boxes(container, _LIST_TAGS)
+            inside = _named_boxes(container, memo, _LIST_TAGS)
         closable = {
             e for e, words in inside if e.tag in _LIST_TAGS and _closable(e, words)
         }
@@ -2043,6 +2069,7 @@ def _class_label_rule(classes: str) -> str:
 
 
 _SEPARATOR = re.compile(r"[-_]+")
+_SCREEN_READER_ENDS = tuple(SCREEN_READER_CLASSES)
 
 
 def _ends_screen_reader_only(token: str) -> bool:
@@ -2053,6 +2080,8 @@ def _ends_screen_reader_only(token: str) -> bool:
     whose label is), and is not read."""
     if "--" in token:
         return False
+    if not token.replace("-", "").replace("_", "").endswith(_SCREEN_READER_ENDS):
+        return False  # most tokens: no such ending, whatever the separators
     return any(
         token[m.end() :].replace("-", "").replace("_", "") in SCREEN_READER_CLASSES
         for m in _SEPARATOR.finditer(token)
@@ -2382,7 +2411,11 @@ def _same_page_links(element: etree._Element) -> bool:
 
 
 def _forum(
-    root: etree._Element, found: Survey, top: etree._Element, mass: etree._Element
+    root: etree._Element,
+    found: Survey,
+    top: etree._Element,
+    mass: etree._Element,
+    named: _NamedMemo,
 ) -> Focus:
     container = mass
     _pardon_kin_names(found, top, mass)
@@ -2418,7 +2451,7 @@ def _forum(
     dropped += [(e, "a list of tags") for e in _tag_lists(container)]
     keep = {top, *top.iterancestors()}
     total = text_length(container)
-    boxes = _named_boxes(container)
+    boxes = _named_boxes(container, named)
     dropped += [
         (e, why)
         for e, why in _menus(total, boxes) + _list_chrome(boxes, total)
@@ -2462,6 +2495,7 @@ def _product(
     top: etree._Element,
     mass: etree._Element,
     content: set[etree._Element],
+    named: _NamedMemo,
 ) -> Focus:
     rule = "mass container"
     if any(_is_aside(e) for e in (top, *top.iterancestors())):
@@ -2491,7 +2525,7 @@ def _product(
         if e not in keep and _is_aside(e)
     ]
     total = text_length(container)
-    boxes = _named_boxes(container)
+    boxes = _named_boxes(container, named)
     dropped += [
         (e, why)
         for e, why in _site_chrome(container, total, boxes, wraps=False)
@@ -2512,7 +2546,7 @@ def _product(
             # Named boxes that hold the name are the summary's own wrappers
             # (Shopware's `cms-block-gallery-buybox`).
             dropped += _named_inside(box, h1, found.named, (BOILERPLATE, COMMENTS))
-            dropped += _pickers(_named_boxes(box))
+            dropped += _pickers(_named_boxes(box, named))
             dropped += [
                 (e, "reviews, ratings or other products")
                 for e in box.iterdescendants()
@@ -2759,26 +2793,32 @@ def _post_chrome(
     (:data:`POST_CHROME`) unless they hold a whole post (:func:`_whole_post`,
     ``top`` being the densest element), members' statistics, author boxes
     (unless they hold a whole post, or name a quote's member), controls,
-    headers and counters."""
-    return [
-        e
-        for e in container.iterdescendants()
-        if isinstance(e.tag, str)
-        and (
+    headers and counters. Each element's ``class`` and ``id`` are read
+    once, for all the tests."""
+    found = []
+    for e in container.iterdescendants(etree.Element):
+        classes, ident = e.get("class"), e.get("id")
+        words = _words_of(classes, ident)
+        if (
             (
                 (
-                    POST_CHROME.intersection(_name_words(e))
+                    POST_CHROME.intersection(words)
                     or POST_CHROME.intersection(_value_words(e.get("data-role")))
                 )
                 and not _whole_post(e, top)
             )
             or _stats_list(e)
-            or (_author_box(e) and not _whole_post(e, top) and not _quoted(e))
-            or _post_control(e)
-            or _post_header(e)
+            or (
+                _author_box(e, _role_words_of(classes, ident))
+                and not _whole_post(e, top)
+                and not _quoted(e)
+            )
+            or _post_control(e, words)
+            or _post_header(e, words)
             or _post_counter(e)
-        )
-    ]
+        ):
+            found.append(e)
+    return found
 
 
 def _post_counter(element: etree._Element) -> bool:
@@ -2844,13 +2884,13 @@ def _only_tags(element: etree._Element) -> bool:
     return set(" ".join(map(str, element.itertext())).split()) <= tags
 
 
-def _post_control(element: etree._Element) -> bool:
+def _post_control(element: etree._Element, words: frozenset[str]) -> bool:
     """A post's small control or counter, named so (:data:`POST_CONTROLS`),
     that holds at most :data:`UNSEEN_MAX_CHARS` characters. A box whose name
     also says it holds text (:data:`POST_BODY`, as in ``expandContent``) is
     a short post, and a quote a script can expand (a ``<blockquote>``, or a
-    box holding one) is a short quote: both stay."""
-    words = _name_words(element)
+    box holding one) is a short quote: both stay. ``words`` are the
+    element's name words."""
     return (
         bool(POST_CONTROLS.intersection(words))
         and not POST_BODY.intersection(words)
@@ -2860,26 +2900,28 @@ def _post_control(element: etree._Element) -> bool:
     )
 
 
-def _post_header(element: etree._Element) -> bool:
+def _post_header(element: etree._Element, words: frozenset[str]) -> bool:
     """A ``<header>`` or ``<footer>`` inside a thread, or a box named as one
     (:data:`POST_BARS`), that holds at most :data:`AUTHOR_MAX_CHARS`
     characters and no ``<h1>`` or ``<h2>``: a post's line of author, date and
     number, or its bar of reply count, votes and tools; not the thread's
-    title."""
+    title. ``words`` are the element's name words."""
     return (
-        (element.tag in POST_BARS or not POST_BARS.isdisjoint(_name_words(element)))
+        (element.tag in POST_BARS or not POST_BARS.isdisjoint(words))
         and text_length(element) <= AUTHOR_MAX_CHARS
         and next(element.iterdescendants("h1", "h2"), None) is None
     )
 
 
-def _author_box(element: etree._Element) -> bool:
+def _author_box(element: etree._Element, words: frozenset[str] | None = None) -> bool:
     """A box named for a post's author (``message-user``,
     ``ipsEntry__author-column``) that holds a few labels, not a post. Only
     the names that say what a box is are read (:func:`_role_words`): a
     post's ``user-id-4`` says who wrote it, and ``user-select-contain`` how
-    its text is selected."""
-    words = _role_words(element)
+    its text is selected. ``words`` are the element's :func:`_role_words`
+    when the caller has read them."""
+    if words is None:
+        words = _role_words(element)
     return (
         bool(POST_AUTHOR.intersection(words))
         and not POST_BODY.intersection(words)
@@ -2898,15 +2940,27 @@ def _role_words(element: etree._Element) -> frozenset[str]:
     what it is: names holding a digit are a record's identifier (a post's
     ``user-id-4``, ``post-103``), and names starting with a CSS property
     (:data:`CSS_PROPERTY_NAMES`) a utility class; both are left out."""
-    names = " ".join(
+    return _role_words_of(element.get("class"), element.get("id"))
+
+
+def _role_words_of(classes: str | None, ident: str | None) -> frozenset[str]:
+    """:func:`_role_words` of a ``class`` and an ``id`` value."""
+    names = " ".join(filter(None, (_role_names(classes), _role_names(ident))))
+    return _value_words(names)
+
+
+@lru_cache(maxsize=4096)
+def _role_names(value: str | None) -> str:
+    """The names of one ``class`` or ``id`` value that :func:`_role_words`
+    reads, joined by spaces; kept in a cache, as class values repeat."""
+    if not value:
+        return ""
+    return " ".join(
         name
-        for value in (element.get("class"), element.get("id"))
-        if value
         for name in value.split()
         if not any(c.isdigit() for c in name)
         and not name.lower().startswith(CSS_PROPERTY_NAMES)
     )
-    return _value_words(names)
 
 
 def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
