@@ -881,9 +881,16 @@ def _content_holding_most(
     page's text, when the densest prose, ``top``, stands outside it: an
     article told in lists and short lines, beside a box of prose (a call to
     action, an author's note) elsewhere on the page. None otherwise."""
-    if content.issubset((top, *top.iterancestors())):
+    holds_top = {top, *top.iterancestors()}
+    others = [e for e in content if e not in holds_top]
+    if not others:
         return None  # every content element holds ``top``: none is measured
     total = text_length(root)
+    least = CONTENT_HOLDS * total
+    if not least or all(text_length(e) < least for e in others):
+        # The innermost element holding that much, if any, holds ``top``:
+        # the elements holding ``top``, the largest, are not measured.
+        return None
     holding = [
         (size, e)
         for e in content
@@ -3211,14 +3218,16 @@ def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     """
     # One tag-filtered pass for every finder: each pass walks every element
     # unless the page has none of the tags it looks for.
-    elements = list(root.iter(*_UNSEEN_PASS_TAGS))
+    labels: list[tuple[etree._Element, str]] = []  # what _unseen reads
     rare: dict[str, list[etree._Element]] = {}
     headings = []
-    for element in elements:
+    for element in root.iter(*_UNSEEN_PASS_TAGS):
         tag = element.tag
-        if tag in HEADING_LEVELS:
+        if tag in _UNSEEN_TAGS:
+            labels.append((element, tag))
+        elif tag in HEADING_LEVELS:
             headings.append(element)
-        elif tag not in _INLINE_LABEL_TAGS:
+        else:
             rare.setdefault(tag, []).append(element)
     # The groups first: a field's label holds its field, and the groups are
     # told by their fields.
@@ -3228,7 +3237,7 @@ def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     # An element that left the tree with a group or a label removed before
     # it is read, and may lose a part, where it went: the tree never holds
     # it again, so the finders need not tell it apart.
-    for element in _unseen(elements):
+    for element in _unseen(labels):
         remove_keeping_tail(element)
     for element in _announced(root):
         remove_keeping_tail(element)
@@ -3887,19 +3896,17 @@ def _holds_heading(element: etree._Element) -> bool:
     )
 
 
-def _unseen(elements: list[etree._Element]) -> list[etree._Element]:
-    # Tag-filtered iteration runs in libxml2: Python sees only the inline
-    # and media tags, in one pass over the tree, and reads each distinct
-    # class value once (_class_says; the id, which differs from element
-    # to element, says nothing of this). Most are spans of no such class,
-    # told at the cost of a tag, two attributes and a cache look-up.
+def _unseen(labels: list[tuple[etree._Element, str]]) -> list[etree._Element]:
+    # Tag-filtered iteration runs in libxml2: drop_unseen_text's one pass
+    # gives only the inline labels, media elements and buttons, each with
+    # its tag, and each distinct class value is read once (_class_says;
+    # the id, which differs from element to element, says nothing of
+    # this). Most are spans of no such class, told at the cost of two
+    # attributes and a cache look-up.
     # The same pass marks the overlays that hold their close button
     # (_CLOSE_TAGS), which pruning takes out with every other button.
     found = []
-    for element in elements:
-        tag = element.tag
-        if tag in _NOT_UNSEEN:
-            continue
+    for element, tag in labels:
         if tag in MEDIA_TAGS:
             found.append(element)
             continue
@@ -3939,8 +3946,9 @@ def _unseen_limit(element: etree._Element, unseen: bool) -> int:
 
 
 _SAYS_NOTHING = (False, False)
-_NOT_UNSEEN = frozenset({"fieldset", "input", "pre", *HEADING_LEVELS})
-"""The tags of :func:`drop_unseen_text`'s pass that :func:`_unseen` skips."""
+_UNSEEN_TAGS = frozenset([*_INLINE_LABEL_TAGS, *MEDIA_TAGS, "button"])
+"""The tags of :func:`drop_unseen_text`'s pass that :func:`_unseen` reads,
+each element given with its tag."""
 
 
 @lru_cache(maxsize=16_384)
