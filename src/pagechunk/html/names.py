@@ -34,6 +34,7 @@ __all__ = [
     "CHROME",
     "COMMENTS",
     "NONE",
+    "NamedElement",
     "Names",
     "comments_inside",
     "name_kinds",
@@ -136,6 +137,10 @@ def name_kinds(names: Iterable[str]) -> dict[str, int]:
     return kinds
 
 
+NamedElement = tuple[etree._Element, str, str | None, str | None]
+"""An element read for its names: the element, its tag, and its ``class``
+and ``id`` values (None when it has none)."""
+
 _NAMEABLE_TAGS = PROSE_TAGS | NAMED_TAGS
 _TAG_KINDS = dict.fromkeys(PICTURE_TAGS, BOILERPLATE)
 """The kind a tag says by itself, for the tags that say one."""
@@ -183,10 +188,30 @@ class Names:
     def __contains__(self, element: object) -> bool:
         return isinstance(element, etree._Element) and self.kind(element) > NONE
 
-    def inside(self, container: etree._Element) -> list[tuple[etree._Element, int]]:
-        """The named elements below ``container``, with their kinds."""
-        elements = container.iterdescendants(*_NAMEABLE_TAGS)
-        return [(element, kind) for element in elements if (kind := self.kind(element))]
+    def inside(
+        self,
+        container: etree._Element,
+        below: Iterable[NamedElement] | None = None,
+    ) -> list[tuple[etree._Element, int]]:
+        """The named elements below ``container``, with their kinds.
+        ``below`` are, when the caller has read them, the elements below it
+        in document order that have a ``class`` or an ``id``, or a tag of
+        :data:`~pagechunk.vocabulary.PICTURE_TAGS` (none other is named),
+        each given with its tag and both values: they are not read again."""
+        if below is None:
+            elements = container.iterdescendants(*_NAMEABLE_TAGS)
+            return [(e, kind) for e in elements if (kind := self.kind(e))]
+        kinds = self._kinds
+        found = []
+        for element, tag, classes, ident in below:
+            known = kinds.get(element)
+            if known is None:
+                known = kinds[element] = _kind_from(
+                    element, tag, classes, ident, self._pardoned
+                )
+            if known:
+                found.append((element, known))
+        return found
 
 
 def comments_inside(container: etree._Element) -> list[etree._Element]:
@@ -211,10 +236,24 @@ def _kind_of(element: etree._Element, pardoned: frozenset[str]) -> int:
     tag = element.tag
     if tag not in _NAMEABLE_TAGS:
         return NONE
+    return _kind_from(element, tag, element.get("class"), element.get("id"), pardoned)
+
+
+def _kind_from(
+    element: etree._Element,
+    tag: str,
+    classes: str | None,
+    ident: str | None,
+    pardoned: frozenset[str],
+) -> int:
+    """:func:`_kind_of` of an element whose tag and ``class`` and ``id``
+    values are read."""
+    if tag not in _NAMEABLE_TAGS:
+        return NONE
     kind = _TAG_KINDS.get(tag, NONE)
     if kind and tag == "figure" and _holds_text(element):
         kind = NONE
-    for value in (element.get("class"), element.get("id")):
+    for value in (classes, ident):
         if not value:
             continue
         said = _value_kind(value)

@@ -66,12 +66,12 @@ from pagechunk.html.focus import (
     survey,
 )
 from pagechunk.html.jsonld import JsonObject, type_names
-from pagechunk.html.names import Names, comments_inside, name_words
+from pagechunk.html.names import NamedElement, Names, comments_inside, name_words
 from pagechunk.html.nesting import remove_keeping_tail, set_text
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides
 from pagechunk.model import HEADING, ITEM, PARAGRAPH, QUOTE, Block
-from pagechunk.vocabulary import HEADING_LEVELS
+from pagechunk.vocabulary import HEADING_LEVELS, PICTURE_TAGS
 
 __all__ = [
     "ANNOUNCED_MAX_CHARS",
@@ -837,7 +837,9 @@ def focus_page(
                 "the content element holding most of the page's text",
                 [
                     (e, _BOILERPLATE_RULE)
-                    for e in boilerplate_inside(holder, holder, found.named)
+                    for e in boilerplate_inside(
+                        holder, holder, found.named, _named_below(holder, named)
+                    )
                 ],
             )
         else:
@@ -1627,34 +1629,34 @@ def _named_boxes(
     ]
 
 
-_Named = tuple[etree._Element, str, str | None, str | None]
-"""An element, its tag, and its ``class`` and ``id`` (None when it has
-none)."""
-
-_NamedMemo = dict[etree._Element, list[_Named]]
+_NamedMemo = dict[etree._Element, list[NamedElement]]
 """Each container's :func:`_named_below`, kept for the rules after the
 first that asks while the tree stays as it was: emptied when a rule
 changes it."""
 
 
-def _named_below(container: etree._Element, memo: _NamedMemo) -> list[_Named]:
+def _named_below(container: etree._Element, memo: _NamedMemo) -> list[NamedElement]:
     """The elements below ``container`` that have a ``class`` or an ``id``,
-    or are marked as a dialog (:data:`_CLOSABLE`), in document order, each
-    with its tag and both values, read in one pass and kept in ``memo``:
-    the rules that read names (boxes, bylines, widgets, labels) read them
-    there instead of each reading every element's attributes again."""
+    are marked as a dialog (:data:`_CLOSABLE`) or hold a picture
+    (:data:`~pagechunk.vocabulary.PICTURE_TAGS`), in document order, each
+    with its tag and both values (None when it has none), read in one pass
+    and kept in ``memo``: the rules that read names (boxes, bylines,
+    widgets, labels, named boilerplate) read them there instead of each
+    reading every element's attributes again."""
     named = memo.get(container)
     if named is None:
         named = memo[container] = []
         for element in container.iterdescendants(etree.Element):
+            tag = element.tag
             classes = element.get("class")
             ident = element.get("id")
             if (
                 classes is not None
                 or ident is not None
+                or tag in PICTURE_TAGS
                 or element.get(_CLOSABLE) is not None
             ):
-                named.append((element, element.tag, classes, ident))
+                named.append((element, tag, classes, ident))
     return named
 
 
@@ -1738,14 +1740,16 @@ def _notices(
         inside = boxes.get(container)
         if inside is None:
             inside = _named_boxes(container, memo, _LIST_TAGS)
-        closable = {
-            e for e, words in inside if e.tag in _LIST_TAGS and _closable(e, words)
-        }
-        named = [
-            (e, words)
-            for e, words in inside
-            if e.tag in _LIST_TAGS and (_names_notice(words) or e in closable)
-        ]
+        closable = set()
+        named = []
+        for e, words in inside:
+            if e.tag not in _LIST_TAGS:
+                continue
+            if _closable(e, words):
+                closable.add(e)
+                named.append((e, words))
+            elif _names_notice(words):
+                named.append((e, words))
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
@@ -1874,7 +1878,7 @@ def _bylines(
     container: etree._Element,
     top: etree._Element,
     prose: dict[etree._Element, int],
-    named_below: list[_Named],
+    named_below: list[NamedElement],
 ) -> list[tuple[etree._Element, str]]:
     """The byline and date lines inside an article's container: boxes named
     for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
@@ -2143,7 +2147,10 @@ def _article(
             (e, _BOILERPLATE_RULE)
             for part in parts
             for e in boilerplate_inside(
-                part, top if part is box or part is container else part, found.named
+                part,
+                top if part is box or part is container else part,
+                found.named,
+                _named_below(part, named),
             )
         ] + _bylines(container, top, found.prose, _named_below(container, named))
         name = (
@@ -2156,7 +2163,13 @@ def _article(
             [container],
             {container},
             "mass container (the densest holds little of the prose)",
-            _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
+            _named_inside(
+                container,
+                top,
+                found.named,
+                (BOILERPLATE, COMMENTS),
+                _named_below(container, named),
+            ),
         )
     chosen.dropped = _outermost(
         chosen.dropped
@@ -2258,7 +2271,7 @@ PAGE_WIDGET_MAX_CHARS = 300
 
 
 def _page_widgets(
-    named: list[_Named], top: etree._Element
+    named: list[NamedElement], top: etree._Element
 ) -> list[tuple[etree._Element, str]]:
     """The feedback and pagination widgets inside the article's container,
     of whose elements ``named`` are the :func:`_named_below`
@@ -2440,7 +2453,9 @@ def _forum(
         for post in posts:
             container = _common_ancestor(container, post)
         rule += ", grown to the posts of its kind"
-    dropped = _named_inside(container, top, found.named, (BOILERPLATE,))
+    dropped = _named_inside(
+        container, top, found.named, (BOILERPLATE,), _named_below(container, named)
+    )
     if first is not None and _itemtype(first) == "Question":
         comments = [
             e
@@ -2524,7 +2539,13 @@ def _product(
             container = grown
             rule += ", grown to hold the product's <h1>"
     _pardon_kin_names(found, top, mass)
-    dropped = _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS))
+    dropped = _named_inside(
+        container,
+        top,
+        found.named,
+        (BOILERPLATE, COMMENTS),
+        _named_below(container, named),
+    )
     keep = {top, *top.iterancestors()}
     dropped += [
         (e, "reviews, ratings or other products")
@@ -2552,7 +2573,13 @@ def _product(
         for box in summary:
             # Named boxes that hold the name are the summary's own wrappers
             # (Shopware's `cms-block-gallery-buybox`).
-            dropped += _named_inside(box, h1, found.named, (BOILERPLATE, COMMENTS))
+            dropped += _named_inside(
+                box,
+                h1,
+                found.named,
+                (BOILERPLATE, COMMENTS),
+                _named_below(box, named),
+            )
             dropped += _pickers(_named_boxes(box, named))
             dropped += [
                 (e, "reviews, ratings or other products")
@@ -2718,12 +2745,16 @@ def _named_inside(
     top: etree._Element,
     named: Names,
     kinds: Iterable[int],
+    below: list[NamedElement],
 ) -> list[tuple[etree._Element, str]]:
+    """The outermost elements inside ``container`` named as one of
+    ``kinds``, other than those holding ``top``; ``below`` is the
+    container's :func:`_named_below`."""
     keep = {top, *top.iterancestors()}
     wanted = set(kinds)
     found = [
         (e, _BOILERPLATE_RULE)
-        for e, kind in named.inside(container)
+        for e, kind in named.inside(container, below)
         if kind in wanted and e not in keep
     ]
     return _outermost(found)
