@@ -214,14 +214,25 @@ class Names:
         return found
 
 
-def comments_inside(container: etree._Element) -> list[etree._Element]:
+def comments_inside(
+    container: etree._Element, below: Iterable[NamedElement] | None = None
+) -> list[etree._Element]:
     """The elements below ``container`` that :meth:`Names.inside` gives as
     :data:`COMMENTS` when no stem is pardoned: a ``class`` or an ``id`` naming
     comments, as no tag does. Each value is looked up as it is, with no
-    :class:`Names` to fill: a whole page holds thousands of elements."""
+    :class:`Names` to fill: a whole page holds thousands of elements.
+    ``below`` are the elements :meth:`Names.inside` reads, when the caller
+    has read them."""
+    if below is None:
+        below = (
+            (element, element.tag, element.get("class"), element.get("id"))
+            for element in container.iterdescendants(*_NAMEABLE_TAGS)
+        )
     found = []
-    for element in container.iterdescendants(*_NAMEABLE_TAGS):
-        for value in (element.get("class"), element.get("id")):
+    for element, tag, classes, ident in below:
+        if tag not in _NAMEABLE_TAGS:
+            continue
+        for value in (classes, ident):
             if value and _value_kind(value) == COMMENTS:
                 found.append(element)
                 break

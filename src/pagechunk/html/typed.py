@@ -810,7 +810,7 @@ def focus_page(
             changed = _unlink_card_titles(root)
         if changed:
             named.clear()  # read again, from the tree as it now stands
-        chosen = _whole_page(root, content, visible, boxes[root])
+        chosen = _whole_page(root, content, visible, boxes[root], named)
         if page_type == "listing":
             chosen.dropped += _badges(boxes[root])
     else:
@@ -953,10 +953,12 @@ def _whole_page(
     content: set[etree._Element],
     visible: int,
     boxes: list[_NamedBox],
+    memo: _NamedMemo,
 ) -> Focus:
     """The whole page, ``visible`` the characters its walk would read and
     ``boxes`` its :func:`_named_boxes`; the page's text is measured once,
-    for both questions that need it."""
+    for both questions that need it. ``memo`` keeps the page's
+    :func:`_named_below`."""
     if not content:
         total = visible  # the walk reads the whole tree
         chosen = Focus([root], content, "whole page")
@@ -975,7 +977,7 @@ def _whole_page(
         _list_chrome(boxes, total)
         + _site_chrome(root, total, boxes)
         + _menus(total, boxes)
-        + _comment_boxes(root, total)
+        + _comment_boxes(root, total, _named_below(root, memo))
         + _drawings(boxes, total)
         + _other_items_boxes(total, boxes)
         + _fine_print(total, boxes)
@@ -1512,15 +1514,15 @@ def _labels_only(element: etree._Element) -> bool:
 
 
 def _comment_boxes(
-    root: etree._Element, total: int
+    root: etree._Element, total: int, below: list[NamedElement]
 ) -> list[tuple[etree._Element, str]]:
     """The comments under a whole-page type's items: boxes named as comments
     (:data:`~pagechunk.html.names.COMMENTS`) that hold under
     :data:`CONTENT_SHARE` of the page's text, ``total`` characters. A
     ``class`` worn by :data:`FORM_REPEATS` such boxes or more names a field
     of each item (a paper's "Comments: 10 pages", a story's count of
-    comments), which stays."""
-    named = comments_inside(root)
+    comments), which stays. ``below`` is the page's :func:`_named_below`."""
+    named = comments_inside(root, below)
     classes = Counter(e.get("class") for e in named if e.get("class"))
     return [
         (e, "comments")
@@ -1793,13 +1795,17 @@ def _notices(
 
 
 _NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
+_NOTICE_ANY = _NOTICE_WORDS.union(*PROMO_BARS, CART_DRAWERS, ["form", "cart", "cc"])
+"""Words of which the names :func:`_names_notice` accepts hold one at
+least: a name with none of them is told by one set test."""
 
 
-@lru_cache(maxsize=4096)
 def _names_notice(words: frozenset[str]) -> bool:
     """Whether name words name a notice, a loyalty prompt, a countdown or a
     dialog (:data:`_NOTICE_WORDS`, :data:`PROMO_BARS`), or a form's message
     (:data:`FORM_MESSAGES` beside ``form``)."""
+    if _NOTICE_ANY.isdisjoint(words):
+        return False  # most names, each page's ids among them
     return (
         bool(_NOTICE_WORDS.intersection(words))
         or _names_notice_bar(words)
