@@ -2075,6 +2075,8 @@ def _class_label_rule(classes: str) -> str:
     """:func:`_label_rule_of` for a ``class`` value alone, kept in a cache:
     pages repeat a few class values over many elements, while an ``id``
     differs from element to element, so the two are read apart."""
+    if not _holds_hint(classes, _LABEL_HINTS):
+        return ""  # most values: told without splitting them into words
     tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
     if (
@@ -2087,6 +2089,34 @@ def _class_label_rule(classes: str) -> str:
 
 _SEPARATOR = re.compile(r"[-_]+")
 _SCREEN_READER_ENDS = tuple(SCREEN_READER_CLASSES)
+
+
+def _holds_hint(value: str, hints: tuple[str, ...]) -> bool:
+    """Whether ``value``, lower-cased and without ``-`` and ``_``, holds one
+    of ``hints``: every word a rule reads stands whole in it, so a value
+    that holds none of the rule's words says nothing to it. Read before a
+    value's words, which cost more to find (most values name nothing)."""
+    squeezed = value.lower().replace("-", "").replace("_", "")
+    return any(hint in squeezed for hint in hints)
+
+
+def _one_of(words: frozenset[str]) -> str:
+    """One word of a set that a rule needs whole (the longest: the rarest
+    in other names)."""
+    return max(sorted(words), key=len)
+
+
+_UNSEEN_HINTS = (*UNSEEN_CLASSES, *SCREEN_READER_CLASSES)
+"""What a ``class`` value that keeps a label off the screen holds."""
+
+_LABEL_HINTS = (
+    *_UNSEEN_HINTS,
+    *CONTROLS,
+    *LOADERS,
+    _one_of(CALL_TO_ACTION),
+    _one_of(READ_MORE),
+)
+"""What a value that :func:`_class_label_rule` reads a rule from holds."""
 
 
 def _ends_screen_reader_only(token: str) -> bool:
@@ -3996,11 +4026,17 @@ def _class_says(classes: str) -> tuple[bool, bool]:
     element for both. An inline "Read more" toggle (:data:`READ_MORE`) goes
     as such a label: the flatten step would merge it into the text before
     it, where the focus step's control rule no longer sees it."""
+    if not _holds_hint(classes, _SAYS_HINTS):
+        return _SAYS_NOTHING  # most values: told without their words
     words = _value_words(classes)
     return (
         not CLOSE_WORDS.isdisjoint(words),
         _class_label_rule(classes) == _UNSEEN_RULE or _names_read_more(words),
     )
+
+
+_SAYS_HINTS = (*_UNSEEN_HINTS, *CLOSE_WORDS, _one_of(READ_MORE))
+"""What a value that :func:`_class_says` reads anything from holds."""
 
 
 def _names_read_more(words: frozenset[str]) -> bool:
