@@ -801,15 +801,14 @@ def focus_page(
         if visible is None:
             visible = visible_chars(root, content)
         boxes[root] = _named_boxes(root, named)
-        changed = False
-        if page_type in CARD_LINK_TYPES:
-            changed = _unwrap_card_links(root)
-            if page_type == "listing":
-                changed = _unlink_card_titles(root, listing=True) or changed
-        elif page_type == "collection":
-            changed = _unlink_card_titles(root)
-        if changed:
-            named.clear()  # read again, from the tree as it now stands
+        # A rule that changes the tree empties ``named``: the rules after it
+        # read the tree as it then stands.
+        if page_type in CARD_LINK_TYPES and _unwrap_card_links(root):
+            named.clear()
+        if page_type in _TILE_TYPES and _unlink_card_titles(
+            root, named, listing=page_type == "listing"
+        ):
+            named.clear()
         chosen = _whole_page(root, content, visible, boxes[root], named)
         if page_type == "listing":
             chosen.dropped += _badges(boxes[root])
@@ -1006,6 +1005,10 @@ def _title_above(
     return h1 if h1 is not None and _heads(h1, content) else None
 
 
+_TILE_TYPES = frozenset(["collection", "listing"])
+"""The page types whose tiles' titles :func:`_unlink_card_titles` reads."""
+
+
 def _unwrap_card_links(root: etree._Element) -> bool:
     """Give the link of each card that is a link as a whole to its heading
     alone, in place: an ``<a href>`` holding one heading (``<h1>`` to
@@ -1045,7 +1048,9 @@ def _unwrap_card_links(root: etree._Element) -> bool:
     return changed
 
 
-def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> bool:
+def _unlink_card_titles(
+    root: etree._Element, memo: _NamedMemo, *, listing: bool = False
+) -> bool:
     """Take the link off the title of each tile of a shop's grid, in place:
     a box named as a title or name (``<p class="card-title">``,
     ``<div class="product-name">``), not a heading, whose whole text is one
@@ -1068,7 +1073,9 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> bool:
     the cleaning rules keep it whole; a link named for who wrote the item
     (:data:`POST_AUTHOR`: ``author-name``) is its byline, and a box around
     the link is left alone; an entry of a menu holds nothing but its
-    link. Whether it took the link off any title."""
+    link. Whether it took the link off any title. The page's elements are
+    read from its :func:`_named_below`, kept in ``memo``: one that has no
+    name and is no heading is no title and parts no section."""
     titles = []
     seen: set[str] = set()
     section = 0  # headings passed so far
@@ -1076,14 +1083,13 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> bool:
     prose = any(text_length(p) >= TILE_HEADINGS_PROSE for p in root.iter("p"))
     grid = None  # the section of the first title
     cards: dict[etree._Element, bool] = {}  # a listing's boxes read as cards
-    for element in root.iter():
-        if not isinstance(element.tag, str):
-            continue
-        heading = element.tag in HEADING_LEVELS
-        if heading and (element.tag not in CARD_TITLE_HEADINGS or prose or listing):
+    page = (root, root.tag, root.get("class"), root.get("id"))
+    for element, tag, classes, ident in (page, *_named_below(root, memo)):
+        heading = tag in HEADING_LEVELS
+        if heading and (tag not in CARD_TITLE_HEADINGS or prose or listing):
             section += 1
             continue
-        words = _name_words(element)
+        words = _words_of(classes, ident)
         if listing and (
             not CARD_TITLE_WORDS.intersection(words)
             or not _card_title_link(element, words, cards)
@@ -1631,6 +1637,10 @@ def _named_boxes(
     ]
 
 
+_LISTED_TAGS = frozenset([*PICTURE_TAGS, *HEADING_LEVELS])
+"""The tags :func:`_named_below` lists without a name: the pictures that
+their tag names, and the headings that part a grid's sections."""
+
 _NamedMemo = dict[etree._Element, list[NamedElement]]
 """Each container's :func:`_named_below`, kept for the rules after the
 first that asks while the tree stays as it was: emptied when a rule
@@ -1639,12 +1649,12 @@ changes it."""
 
 def _named_below(container: etree._Element, memo: _NamedMemo) -> list[NamedElement]:
     """The elements below ``container`` that have a ``class`` or an ``id``,
-    are marked as a dialog (:data:`_CLOSABLE`) or hold a picture
-    (:data:`~pagechunk.vocabulary.PICTURE_TAGS`), in document order, each
-    with its tag and both values (None when it has none), read in one pass
-    and kept in ``memo``: the rules that read names (boxes, bylines,
-    widgets, labels, named boilerplate) read them there instead of each
-    reading every element's attributes again."""
+    are marked as a dialog (:data:`_CLOSABLE`), or are a picture
+    (:data:`~pagechunk.vocabulary.PICTURE_TAGS`) or a heading, in document
+    order, each with its tag and both values (None when it has none), read
+    in one pass and kept in ``memo``: the rules that read names (boxes,
+    bylines, widgets, labels, named boilerplate, tiles' titles) read them
+    there instead of each reading every element's attributes again."""
     named = memo.get(container)
     if named is None:
         named = memo[container] = []
@@ -1655,7 +1665,7 @@ def _named_below(container: etree._Element, memo: _NamedMemo) -> list[NamedEleme
             if (
                 classes is not None
                 or ident is not None
-                or tag in PICTURE_TAGS
+                or tag in _LISTED_TAGS
                 or element.get(_CLOSABLE) is not None
             ):
                 named.append((element, tag, classes, ident))
