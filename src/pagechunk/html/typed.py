@@ -2595,8 +2595,8 @@ def _product(
     keep = {top, *top.iterancestors()}
     dropped += [
         (e, "reviews, ratings or other products")
-        for e in container.iterdescendants()
-        if e not in keep and _is_aside(e)
+        for e in _asides_below(_named_below(container, named))
+        if e not in keep
     ]
     total = text_length(container)
     boxes = _named_boxes(container, named)
@@ -2629,8 +2629,7 @@ def _product(
             dropped += _pickers(_named_boxes(box, named))
             dropped += [
                 (e, "reviews, ratings or other products")
-                for e in box.iterdescendants()
-                if _is_aside(e)
+                for e in _asides_below(_named_below(box, named))
             ]
     return Focus(containers, set(containers), rule, _outermost(dropped))
 
@@ -2690,20 +2689,30 @@ def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | N
     return None if grown.tag in ("body", "html") else grown
 
 
-def _is_aside(element: etree._Element) -> bool:
+def _is_aside(element: etree._Element, words: frozenset[str] | None = None) -> bool:
     """Whether an element is named as a box of reviews, ratings or other
     products; one that holds an ``<h1>`` wraps the page (a ``<body>`` whose
     class says reviews are enabled), not a box beside the product. A box
     also named for the product's description is the product's text with
     its reviews beside it (Shopware's
     ``cms-element-product-description-reviews``), not an aside: its
-    reviews stand in boxes of their own."""
-    words = _name_words(element)
+    reviews stand in boxes of their own. ``words`` are the element's name
+    words, when the caller has read them."""
+    if words is None:
+        words = _name_words(element)
     return (
         bool(PRODUCT_ASIDES.intersection(words))
         and DESCRIPTION_WORDS.isdisjoint(words)
         and next(element.iter("h1"), None) is None
     )
+
+
+def _asides_below(below: list[NamedElement]) -> list[etree._Element]:
+    """The boxes named as asides (:func:`_is_aside`) among ``below``, a
+    container's :func:`_named_below`: a box without a name is none."""
+    return [
+        e for e, _, classes, ident in below if _is_aside(e, _words_of(classes, ident))
+    ]
 
 
 def _asides(root: etree._Element) -> list[etree._Element]:
@@ -2882,7 +2891,8 @@ def _post_chrome(
     found = []
     for e in container.iterdescendants(etree.Element):
         classes, ident = e.get("class"), e.get("id")
-        words = _words_of(classes, ident)
+        named = classes is not None or ident is not None
+        words = _words_of(classes, ident) if named else _NO_WORDS
         if (
             (
                 (
@@ -2892,17 +2902,21 @@ def _post_chrome(
                 and not _whole_post(e, top)
             )
             or _stats_list(e)
-            or (
-                _author_box(e, _role_words_of(classes, ident))
+            or (  # an author's box and a control are named so
+                named
+                and _author_box(e, _role_words_of(classes, ident))
                 and not _whole_post(e, top)
                 and not _quoted(e)
             )
-            or _post_control(e, words)
+            or (named and _post_control(e, words))
             or _post_header(e, words)
             or _post_counter(e)
         ):
             found.append(e)
     return found
+
+
+_NO_WORDS: frozenset[str] = frozenset()
 
 
 def _post_counter(element: etree._Element) -> bool:
