@@ -1508,6 +1508,9 @@ def _small_boxes_named(
 def _begins_with(words: frozenset[str], beginnings: tuple[str, ...]) -> bool:
     """Whether a word of ``words`` begins with one of ``beginnings``; kept
     in a cache, as the boxes of a page repeat their names."""
+    joined = " ".join(words)
+    if not any(beginning in joined for beginning in beginnings):
+        return False  # most names, each page's ids among them
     return any(word.startswith(beginnings) for word in words)
 
 
@@ -1545,6 +1548,8 @@ def _names_menu(words: frozenset[str]) -> bool:
     ``sidemenu``), one that starts with ``menu`` (``menuwrap``,
     ``menubar``, ``menucontainer``: a menu's box named in one word), or
     ``dropdown``."""
+    if "dropdown" not in words and "menu" not in " ".join(words):
+        return False  # most names, told by two tests in C
     return any(
         w.endswith(("menu", "menus")) or w.startswith("menu") or w == "dropdown"
         for w in words
