@@ -1616,9 +1616,7 @@ def _closable(element: etree._Element, words: frozenset[str]) -> bool:
         if CLOSE_WORDS.isdisjoint(_value_words(control.get("class"))):
             continue
         nearest = next(
-            a
-            for a in control.iterancestors()
-            if a is element or not OVERLAYS.isdisjoint(_name_words(a))
+            a for a in control.iterancestors() if a is element or _named_overlay(a)
         )
         if nearest is element:
             return True
@@ -4084,9 +4082,27 @@ def _mark_overlay(button: etree._Element) -> None:
     """Mark the nearest box above a close button that is named as an
     overlay (:data:`OVERLAYS`) as a dialog (:data:`_CLOSABLE`)."""
     for ancestor in button.iterancestors():
-        if not OVERLAYS.isdisjoint(_name_words(ancestor)):
+        if _named_overlay(ancestor):
             ancestor.set(_CLOSABLE, "")
             return
+
+
+def _named_overlay(element: etree._Element) -> bool:
+    """Whether an element's ``class`` or ``id`` words name an overlay
+    (:data:`OVERLAYS`); a value that holds none of the words is told
+    before it is split into words (:func:`_holds_hint`), as most are: the
+    walks up from each close button read every box above it."""
+    for value in (element.get("class"), element.get("id")):
+        if (
+            value
+            and _holds_hint(value, _OVERLAY_HINTS)
+            and not OVERLAYS.isdisjoint(_value_words(value))
+        ):
+            return True
+    return False
+
+
+_OVERLAY_HINTS = tuple(OVERLAYS)
 
 
 def _names_a_field(element: etree._Element) -> bool:
