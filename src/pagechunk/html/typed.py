@@ -2074,6 +2074,8 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
     rule = _class_label_rule(classes)
     if not ident or rule in (_UNSEEN_RULE, _CONTROL_RULE):
         return rule
+    if not _holds_hint(ident, _RULE_HINTS):
+        return rule  # most ids: told without splitting them into words
     # A control outranks a loader, whichever of the two names says it.
     said = _words_label_rule(_value_words(ident))
     return said if said == _CONTROL_RULE or not rule else rule
@@ -2122,13 +2124,10 @@ def _one_of(words: frozenset[str]) -> str:
 _UNSEEN_HINTS = (*UNSEEN_CLASSES, *SCREEN_READER_CLASSES)
 """What a ``class`` value that keeps a label off the screen holds."""
 
-_LABEL_HINTS = (
-    *_UNSEEN_HINTS,
-    *CONTROLS,
-    *LOADERS,
-    _one_of(CALL_TO_ACTION),
-    _one_of(READ_MORE),
-)
+_RULE_HINTS = (*CONTROLS, *LOADERS, _one_of(CALL_TO_ACTION), _one_of(READ_MORE))
+"""What a value that :func:`_words_label_rule` reads a rule from holds."""
+
+_LABEL_HINTS = (*_UNSEEN_HINTS, *_RULE_HINTS)
 """What a value that :func:`_class_label_rule` reads a rule from holds."""
 
 
