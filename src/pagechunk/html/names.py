@@ -39,6 +39,7 @@ __all__ = [
     "comments_inside",
     "name_kinds",
     "name_words",
+    "split_name",
 ]
 
 # Where a camelCase word starts: a space is put there. Lookarounds, so that
@@ -48,13 +49,20 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 
 
-@lru_cache(maxsize=16_384)
-def name_words(value: str) -> tuple[str, ...]:
+def split_name(value: str) -> tuple[str, ...]:
     """The words of a ``class`` or ``id`` value, lower-cased, split at
     anything but letters and digits and between camelCase words
-    (``"postProfile-box"`` gives ``("post", "profile", "box")``), in order;
-    read by the page-type and typed-focus steps."""
+    (``"postProfile-box"`` gives ``("post", "profile", "box")``), in order.
+    Not cached: for a value met on one page only, such as an ``id``."""
     return tuple(_NAME_SPLIT.split(_CAMEL.sub(" ", value).lower()))
+
+
+@lru_cache(maxsize=16_384)
+def name_words(value: str) -> tuple[str, ...]:
+    """:func:`split_name` of a value through a cache, for the class values
+    that come back on every page of a site; read by the page-type and
+    typed-focus steps."""
+    return split_name(value)
 
 
 _CSS_MODULE = re.compile(r"\b([A-Za-z][A-Za-z0-9]*_[A-Za-z][A-Za-z0-9]*)__[\w-]{5}\b")
