@@ -1697,12 +1697,22 @@ def _forms(
             continue
         limit = FORM_SHARE * text_length(container)
         classes = Counter(f.get("class") for f in forms if f.get("class"))
-        worn = Counter(e.get("class") for e in container.iter() if e.get("class"))
-        found += [
-            (_signup_box(f, container, limit, worn), "a form to fill in")
-            for f in forms
-            if classes[f.get("class")] < FORM_REPEATS and text_length(f) < limit
-        ]
+        worn = None  # the classes the container's elements wear, when asked
+        for form in forms:
+            if classes[form.get("class")] >= FORM_REPEATS:
+                continue
+            size = text_length(form)
+            if size >= limit:
+                continue
+            if size:  # its own labels and choices: not a sign-up's box
+                found.append((form, "a form to fill in"))
+                continue
+            if worn is None:
+                worn = Counter(
+                    e.get("class") for e in container.iter() if e.get("class")
+                )
+            box = _signup_box(form, container, limit, worn)
+            found.append((box, "a form to fill in"))
     return found
 
 
@@ -1712,8 +1722,8 @@ def _signup_box(
     limit: float,
     worn: Counter[str | None],
 ) -> etree._Element:
-    """The form, or, when the form holds no text of its own (its fields
-    pruned: an address to type and a button), the outermost box around it
+    """The form, which holds no text of its own (its fields pruned: an
+    address to type and a button), or the outermost box around it
     below ``container`` that holds this one form, no heading, at most
     :data:`SIGNUP_MAX_CHARS` characters and under ``limit``: the form's
     sign-up box, whose lines ask for the address the form takes. A box
@@ -1722,8 +1732,6 @@ def _signup_box(
     product card around its add-to-cart form, its name a link to the
     product), and the climb stops below it."""
     box = form
-    if text_length(form):  # its own labels and choices: not a sign-up's box
-        return box
     for parent in form.iterancestors():
         if (
             parent is container
