@@ -202,10 +202,11 @@ class Names:
         below: Iterable[NamedElement] | None = None,
     ) -> list[tuple[etree._Element, int]]:
         """The named elements below ``container``, with their kinds.
-        ``below`` are, when the caller has read them, the elements below it
-        in document order that have a ``class`` or an ``id``, or a tag of
-        :data:`~pagechunk.vocabulary.PICTURE_TAGS` (none other is named),
-        each given with its tag and both values: they are not read again."""
+        ``below`` are, when the caller has read them, elements below it in
+        document order, among them all that have a ``class`` or an ``id``
+        or a tag of :data:`~pagechunk.vocabulary.PICTURE_TAGS` (no other is
+        named), each given with its tag and both values (None when it has
+        none): they are not read again."""
         if below is None:
             elements = container.iterdescendants(*_NAMEABLE_TAGS)
             return [(e, kind) for e in elements if (kind := self.kind(e))]

@@ -2834,11 +2834,16 @@ def _named_inside(
 def _outermost(
     dropped: list[tuple[etree._Element, str]],
 ) -> list[tuple[etree._Element, str]]:
-    chosen = {e for e, _ in dropped}
+    """``dropped`` without the elements inside another of them, and without
+    repeats; the walks up share what they passed (:func:`_lands`)."""
+    inside = dict.fromkeys((e for e, _ in dropped), True)
     seen: set[etree._Element] = set()
     kept = []
     for element, rule in dropped:
-        if element in seen or any(a in chosen for a in element.iterancestors()):
+        if element in seen:
+            continue
+        parent = element.getparent()
+        if parent is not None and _lands(parent, inside):
             continue
         seen.add(element)
         kept.append((element, rule))
