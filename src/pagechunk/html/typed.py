@@ -2249,15 +2249,33 @@ TEASER_TITLE_CHARS = 25
 """Characters a link to another page needs to be a teaser's title without
 a heading around it (a story's title, not "Read more")."""
 
-_TEASER_TITLES = etree.XPath(
-    "//a[@href and not(starts-with(@href, '#'))]"
-    f"[string-length(normalize-space()) >= {TEASER_TITLE_CHARS}"
-    " or parent::h1 or parent::h2 or parent::h3 or parent::h4 or parent::h5"
-    " or parent::h6 or h1 or h2 or h3 or h4 or h5 or h6]"
-)
-"""Teasers' titles: links to another page of :data:`TEASER_TITLE_CHARS` or
-more, or that a heading holds, or that hold a heading (a card that is one
-link)."""
+
+def _teaser_titles(root: etree._Element) -> list[etree._Element]:
+    """Teasers' titles, in document order: links to another page of
+    :data:`TEASER_TITLE_CHARS` or more, or that a heading holds, or that
+    hold a heading (a card that is one link). A link of text alone shorter
+    than that is told by its length, with no measure of its collapsed text
+    (which an XPath predicate took for every link of the page)."""
+    found = []
+    for link in root.iter("a"):
+        href = link.get("href")
+        if href is None or href.startswith("#"):
+            continue
+        parent = link.getparent()
+        if parent is not None and parent.tag in HEADING_LEVELS:
+            found.append(link)
+        elif len(link):  # children: a heading, or text in inline elements
+            if (
+                any(child.tag in HEADING_LEVELS for child in link)
+                or text_length(link) >= TEASER_TITLE_CHARS
+            ):
+                found.append(link)
+        elif (
+            len(link.text or "") >= TEASER_TITLE_CHARS
+            and text_length(link) >= TEASER_TITLE_CHARS
+        ):
+            found.append(link)
+    return found
 
 
 def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
@@ -2281,8 +2299,7 @@ def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
     # ancestors, with whether they stand outside it: one walk up per link,
     # stopped where an earlier walk passed.
     outside: dict[etree._Element, bool] = {top: False}
-    titles = cast("list[etree._Element]", _TEASER_TITLES(top.getroottree()))
-    for title in titles:
+    for title in _teaser_titles(top.getroottree().getroot()):
         path = []
         verdict = True
         box: etree._Element | None = title
