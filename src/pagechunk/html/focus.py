@@ -32,6 +32,7 @@ from pagechunk.html.names import (
     CHROME,
     COMMENTS,
     NONE,
+    NamedElement,
     Names,
     name_kinds,
 )
@@ -367,7 +368,10 @@ def _text_beside(parent: etree._Element, child: etree._Element) -> int:
 
 
 def boilerplate_inside(
-    container: etree._Element, top: etree._Element, named: Names
+    container: etree._Element,
+    top: etree._Element,
+    named: Names,
+    below: list[NamedElement] | None = None,
 ) -> list[etree._Element]:
     """Elements inside ``container`` named as comments or boilerplate, or
     by a ``class`` word as a footer (:data:`FOOTER_WORDS`), and pictures,
@@ -377,12 +381,14 @@ def boilerplate_inside(
     figure holding a table or a code listing, which is text); an element
     holding the densest prose is a wrapper, whatever its name. Footers of
     one tag and ``class`` that :data:`FOOTER_REPEATS` boxes or more wear
-    are the footers of listed items, and stay.
+    are the footers of listed items, and stay. ``below`` are the elements
+    :meth:`~pagechunk.html.names.Names.inside` reads, when the caller has
+    read them.
     """
     keep = {top, *top.iterancestors()}
     inside = dict.fromkeys(container.iterancestors(), False)
     inside[container] = True  # seeded, so only the container counts
-    boxes = named.inside(container)
+    boxes = named.inside(container, below)
     footers = [
         e
         for e, kind in boxes

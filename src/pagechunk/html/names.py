@@ -34,10 +34,12 @@ __all__ = [
     "CHROME",
     "COMMENTS",
     "NONE",
+    "NamedElement",
     "Names",
     "comments_inside",
     "name_kinds",
     "name_words",
+    "split_name",
 ]
 
 # Where a camelCase word starts: a space is put there. Lookarounds, so that
@@ -47,13 +49,20 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _NAME_SPLIT = re.compile(r"[^a-z0-9]+")
 
 
-@lru_cache(maxsize=16_384)
-def name_words(value: str) -> tuple[str, ...]:
+def split_name(value: str) -> tuple[str, ...]:
     """The words of a ``class`` or ``id`` value, lower-cased, split at
     anything but letters and digits and between camelCase words
-    (``"postProfile-box"`` gives ``("post", "profile", "box")``), in order;
-    read by the page-type and typed-focus steps."""
+    (``"postProfile-box"`` gives ``("post", "profile", "box")``), in order.
+    Not cached: for a value met on one page only, such as an ``id``."""
     return tuple(_NAME_SPLIT.split(_CAMEL.sub(" ", value).lower()))
+
+
+@lru_cache(maxsize=16_384)
+def name_words(value: str) -> tuple[str, ...]:
+    """:func:`split_name` of a value through a cache, for the class values
+    that come back on every page of a site; read by the page-type and
+    typed-focus steps."""
+    return split_name(value)
 
 
 _CSS_MODULE = re.compile(r"\b([A-Za-z][A-Za-z0-9]*_[A-Za-z][A-Za-z0-9]*)__[\w-]{5}\b")
@@ -136,6 +145,10 @@ def name_kinds(names: Iterable[str]) -> dict[str, int]:
     return kinds
 
 
+NamedElement = tuple[etree._Element, str, str | None, str | None]
+"""An element read for its names: the element, its tag, and its ``class``
+and ``id`` values (None when it has none)."""
+
 _NAMEABLE_TAGS = PROSE_TAGS | NAMED_TAGS
 _TAG_KINDS = dict.fromkeys(PICTURE_TAGS, BOILERPLATE)
 """The kind a tag says by itself, for the tags that say one."""
@@ -183,20 +196,52 @@ class Names:
     def __contains__(self, element: object) -> bool:
         return isinstance(element, etree._Element) and self.kind(element) > NONE
 
-    def inside(self, container: etree._Element) -> list[tuple[etree._Element, int]]:
-        """The named elements below ``container``, with their kinds."""
-        elements = container.iterdescendants(*_NAMEABLE_TAGS)
-        return [(element, kind) for element in elements if (kind := self.kind(element))]
+    def inside(
+        self,
+        container: etree._Element,
+        below: Iterable[NamedElement] | None = None,
+    ) -> list[tuple[etree._Element, int]]:
+        """The named elements below ``container``, with their kinds.
+        ``below`` are, when the caller has read them, elements below it in
+        document order, among them all that have a ``class`` or an ``id``
+        or a tag of :data:`~pagechunk.vocabulary.PICTURE_TAGS` (no other is
+        named), each given with its tag and both values (None when it has
+        none): they are not read again."""
+        if below is None:
+            elements = container.iterdescendants(*_NAMEABLE_TAGS)
+            return [(e, kind) for e in elements if (kind := self.kind(e))]
+        kinds = self._kinds
+        found = []
+        for element, tag, classes, ident in below:
+            known = kinds.get(element)
+            if known is None:
+                known = kinds[element] = _kind_from(
+                    element, tag, classes, ident, self._pardoned
+                )
+            if known:
+                found.append((element, known))
+        return found
 
 
-def comments_inside(container: etree._Element) -> list[etree._Element]:
+def comments_inside(
+    container: etree._Element, below: Iterable[NamedElement] | None = None
+) -> list[etree._Element]:
     """The elements below ``container`` that :meth:`Names.inside` gives as
     :data:`COMMENTS` when no stem is pardoned: a ``class`` or an ``id`` naming
     comments, as no tag does. Each value is looked up as it is, with no
-    :class:`Names` to fill: a whole page holds thousands of elements."""
+    :class:`Names` to fill: a whole page holds thousands of elements.
+    ``below`` are the elements :meth:`Names.inside` reads, when the caller
+    has read them."""
+    if below is None:
+        below = (
+            (element, element.tag, element.get("class"), element.get("id"))
+            for element in container.iterdescendants(*_NAMEABLE_TAGS)
+        )
     found = []
-    for element in container.iterdescendants(*_NAMEABLE_TAGS):
-        for value in (element.get("class"), element.get("id")):
+    for element, tag, classes, ident in below:
+        if tag not in _NAMEABLE_TAGS:
+            continue
+        for value in (classes, ident):
             if value and _value_kind(value) == COMMENTS:
                 found.append(element)
                 break
@@ -211,10 +256,24 @@ def _kind_of(element: etree._Element, pardoned: frozenset[str]) -> int:
     tag = element.tag
     if tag not in _NAMEABLE_TAGS:
         return NONE
+    return _kind_from(element, tag, element.get("class"), element.get("id"), pardoned)
+
+
+def _kind_from(
+    element: etree._Element,
+    tag: str,
+    classes: str | None,
+    ident: str | None,
+    pardoned: frozenset[str],
+) -> int:
+    """:func:`_kind_of` of an element whose tag and ``class`` and ``id``
+    values are read."""
+    if tag not in _NAMEABLE_TAGS:
+        return NONE
     kind = _TAG_KINDS.get(tag, NONE)
     if kind and tag == "figure" and _holds_text(element):
         kind = NONE
-    for value in (element.get("class"), element.get("id")):
+    for value in (classes, ident):
         if not value:
             continue
         said = _value_kind(value)

@@ -66,12 +66,18 @@ from pagechunk.html.focus import (
     survey,
 )
 from pagechunk.html.jsonld import JsonObject, type_names
-from pagechunk.html.names import Names, comments_inside, name_words
+from pagechunk.html.names import (
+    NamedElement,
+    Names,
+    comments_inside,
+    name_words,
+    split_name,
+)
 from pagechunk.html.nesting import remove_keeping_tail, set_text
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides
 from pagechunk.model import HEADING, ITEM, PARAGRAPH, QUOTE, Block
-from pagechunk.vocabulary import HEADING_LEVELS
+from pagechunk.vocabulary import HEADING_LEVELS, PICTURE_TAGS
 
 __all__ = [
     "ANNOUNCED_MAX_CHARS",
@@ -637,9 +643,6 @@ UNSEEN_LINK_MAX_CHARS = 200
 follows a link's visible text: the rest of the link's name for screen
 readers ("Read more" and " about" the post's title)."""
 
-_CLASSED = etree.XPath("descendant::*[@class]")
-"""The elements below one that have a ``class``, found inside libxml2."""
-
 _INLINE_LABEL_TAGS = ("span", "small", "label")
 """Tags of the inline labels :func:`drop_unseen_text` reads: a label in a
 block of its own (``<p class="sr-only">``) stays a block, which the focus
@@ -752,7 +755,9 @@ _SHOWN_AT = re.compile(r"[:@]|^d-(?:sm|md|lg|xl|xxl)-|^visible")
 """A ``class`` token that shows an element at some screen widths
 (``md:block``, ``d-lg-flex``, ``hide@medium``)."""
 
-_LIST_TAGS = ("div", "nav", "ul", "ol", "form", "section", "aside", "details", "p")
+_LIST_TAGS = frozenset(
+    ["div", "nav", "ul", "ol", "form", "section", "aside", "details", "p"]
+)
 
 TOC_LINK_SHARE = 0.8
 """Share of a list's text its same-page links must hold for it to be read as
@@ -797,17 +802,20 @@ def focus_page(
     :func:`~pagechunk.html.net.visible_chars` gives for ``root`` and
     ``content``, when the caller has measured it."""
     boxes: dict[etree._Element, list[_NamedBox]] = {}  # read once per container
+    named: _NamedMemo = {}  # likewise, for the rules after the tree's last change
     if page_type in ("collection", "listing", "service"):
         if visible is None:
             visible = visible_chars(root, content)
-        boxes[root] = _named_boxes(root)
-        if page_type in CARD_LINK_TYPES:
-            _unwrap_card_links(root)
-            if page_type == "listing":
-                _unlink_card_titles(root, listing=True)
-        elif page_type == "collection":
-            _unlink_card_titles(root)
-        chosen = _whole_page(root, content, visible, boxes[root])
+        boxes[root] = _named_boxes(root, named)
+        # A rule that changes the tree empties ``named``: the rules after it
+        # read the tree as it then stands.
+        if page_type in CARD_LINK_TYPES and _unwrap_card_links(root):
+            named.clear()
+        if page_type in _TILE_TYPES and _unlink_card_titles(
+            root, named, listing=page_type == "listing"
+        ):
+            named.clear()
+        chosen = _whole_page(root, content, visible, boxes[root], named)
         if page_type == "listing":
             chosen.dropped += _badges(boxes[root])
     else:
@@ -834,12 +842,14 @@ def focus_page(
                 "the content element holding most of the page's text",
                 [
                     (e, _BOILERPLATE_RULE)
-                    for e in boilerplate_inside(holder, holder, found.named)
+                    for e in boilerplate_inside(
+                        holder, holder, found.named, _named_below(holder, named)
+                    )
                 ],
             )
         else:
             mass = _mass_container(found, top)
-            chosen = _typed(root, found, top, mass, content, page_type)
+            chosen = _typed(root, found, top, mass, content, page_type, named)
         if unseen is not None:
             chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
@@ -847,9 +857,10 @@ def focus_page(
         chosen.dropped
         + _forms(containers)
         + _feed_lines(containers)
-        + _notices(containers, boxes)
+        + _notices(containers, boxes, named)
         + _labels(
             containers,
+            named,
             ARTICLE_CONTROL_MAX_CHARS if page_type == "article" else UNSEEN_MAX_CHARS,
         )
     )
@@ -877,9 +888,16 @@ def _content_holding_most(
     page's text, when the densest prose, ``top``, stands outside it: an
     article told in lists and short lines, beside a box of prose (a call to
     action, an author's note) elsewhere on the page. None otherwise."""
-    if not content:
-        return None
+    holds_top = {top, *top.iterancestors()}
+    others = [e for e in content if e not in holds_top]
+    if not others:
+        return None  # every content element holds ``top``: none is measured
     total = text_length(root)
+    least = CONTENT_HOLDS * total
+    if not least or all(text_length(e) < least for e in others):
+        # The innermost element holding that much, if any, holds ``top``:
+        # the elements holding ``top``, the largest, are not measured.
+        return None
     holding = [
         (size, e)
         for e in content
@@ -900,12 +918,13 @@ def _typed(
     mass: etree._Element,
     content: set[etree._Element],
     page_type: str,
+    named: _NamedMemo,
 ) -> Focus:
     if page_type == "forum":
-        return _forum(root, found, top, mass)
+        return _forum(root, found, top, mass, named)
     if page_type == "product":
-        return _product(root, found, top, mass, content)
-    return _article(found, top, mass, content)
+        return _product(root, found, top, mass, content, named)
+    return _article(found, top, mass, content, named)
 
 
 def _pardon_kin_names(found: Survey, top: etree._Element, mass: etree._Element) -> None:
@@ -939,10 +958,12 @@ def _whole_page(
     content: set[etree._Element],
     visible: int,
     boxes: list[_NamedBox],
+    memo: _NamedMemo,
 ) -> Focus:
     """The whole page, ``visible`` the characters its walk would read and
     ``boxes`` its :func:`_named_boxes`; the page's text is measured once,
-    for both questions that need it."""
+    for both questions that need it. ``memo`` keeps the page's
+    :func:`_named_below`."""
     if not content:
         total = visible  # the walk reads the whole tree
         chosen = Focus([root], content, "whole page")
@@ -961,7 +982,7 @@ def _whole_page(
         _list_chrome(boxes, total)
         + _site_chrome(root, total, boxes)
         + _menus(total, boxes)
-        + _comment_boxes(root, total)
+        + _comment_boxes(root, total, _named_below(root, memo))
         + _drawings(boxes, total)
         + _other_items_boxes(total, boxes)
         + _fine_print(total, boxes)
@@ -990,7 +1011,11 @@ def _title_above(
     return h1 if h1 is not None and _heads(h1, content) else None
 
 
-def _unwrap_card_links(root: etree._Element) -> None:
+_TILE_TYPES = frozenset(["collection", "listing"])
+"""The page types whose tiles' titles :func:`_unlink_card_titles` reads."""
+
+
+def _unwrap_card_links(root: etree._Element) -> bool:
     """Give the link of each card that is a link as a whole to its heading
     alone, in place: an ``<a href>`` holding one heading (``<h1>`` to
     ``<h6>``) and text beside it, a job's title over its company, place and
@@ -1001,7 +1026,8 @@ def _unwrap_card_links(root: etree._Element) -> None:
     heading carries the link. The ``<a>`` becomes a ``<div>`` and its
     heading's content is wrapped in an ``<a>`` of the same ``href``. A link
     around several headings wraps a section, not a card, and is left
-    alone."""
+    alone. Whether it changed a card."""
+    changed = False
     for anchor in list(root.iter("a")):
         href = anchor.get("href")
         if href is None:
@@ -1024,9 +1050,13 @@ def _unwrap_card_links(root: etree._Element) -> None:
         title.append(link)
         anchor.tag = "div"
         del anchor.attrib["href"]
+        changed = True
+    return changed
 
 
-def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
+def _unlink_card_titles(
+    root: etree._Element, memo: _NamedMemo, *, listing: bool = False
+) -> bool:
     """Take the link off the title of each tile of a shop's grid, in place:
     a box named as a title or name (``<p class="card-title">``,
     ``<div class="product-name">``), not a heading, whose whole text is one
@@ -1049,7 +1079,9 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
     the cleaning rules keep it whole; a link named for who wrote the item
     (:data:`POST_AUTHOR`: ``author-name``) is its byline, and a box around
     the link is left alone; an entry of a menu holds nothing but its
-    link."""
+    link. Whether it took the link off any title. The page's elements are
+    read from its :func:`_named_below`, kept in ``memo``: one that has no
+    name and is no heading is no title and parts no section."""
     titles = []
     seen: set[str] = set()
     section = 0  # headings passed so far
@@ -1057,14 +1089,13 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
     prose = any(text_length(p) >= TILE_HEADINGS_PROSE for p in root.iter("p"))
     grid = None  # the section of the first title
     cards: dict[etree._Element, bool] = {}  # a listing's boxes read as cards
-    for element in root.iter():
-        if not isinstance(element.tag, str):
-            continue
-        heading = element.tag in HEADING_LEVELS
-        if heading and (element.tag not in CARD_TITLE_HEADINGS or prose or listing):
+    page = (root, root.tag, root.get("class"), root.get("id"))
+    for element, tag, classes, ident in (page, *_named_below(root, memo)):
+        heading = tag in HEADING_LEVELS
+        if heading and (tag not in CARD_TITLE_HEADINGS or prose or listing):
             section += 1
             continue
-        words = _name_words(element)
+        words = _words_of(classes, ident)
         if listing and (
             not CARD_TITLE_WORDS.intersection(words)
             or not _card_title_link(element, words, cards)
@@ -1087,15 +1118,17 @@ def _unlink_card_titles(root: etree._Element, *, listing: bool = False) -> None:
             titles.append(element)
         else:
             section += heading
-    if len(titles) >= CARD_TITLES_MIN:
-        for element in titles:
-            if element.tag == "a":
-                element.tag = "span"
-                del element.attrib["href"]
-            else:
-                etree.strip_tags(element, "a")
-                if element.tag in HEADING_LEVELS:
-                    element.tag = "div"
+    if len(titles) < CARD_TITLES_MIN:
+        return False
+    for element in titles:
+        if element.tag == "a":
+            element.tag = "span"
+            del element.attrib["href"]
+        else:
+            etree.strip_tags(element, "a")
+            if element.tag in HEADING_LEVELS:
+                element.tag = "div"
+    return True
 
 
 def _card_title_link(
@@ -1254,9 +1287,11 @@ def _feed_lines(
     return found
 
 
-_FEEDISH = re.compile("feed|rss|atom|index\\.xml", re.IGNORECASE)
-"""What every feed's address holds somewhere: a quick test before the path
-is read (:func:`_leads_to_feed`)."""
+_FEEDISH = ("feed", "rss", "atom", "index.xml")
+"""What every feed's address holds somewhere, in lower case: a quick test
+before the path is read (:func:`_leads_to_feed`). Substring tests on the
+lower-cased address: a case-blind regular expression of these words took
+ten times as long, and most links are tested."""
 
 _FEED_LINE_TAGS = frozenset(["p", "li", "div"])
 """The boxes :func:`_feed_lines` reads as a line around a feed's link."""
@@ -1265,7 +1300,10 @@ _FEED_LINE_TAGS = frozenset(["p", "li", "div"])
 def _leads_to_feed(link: etree._Element) -> bool:
     """Whether a link's ``href`` is a feed's address (:func:`_feed_lines`)."""
     href = link.get("href")
-    if not href or _FEEDISH.search(href) is None:
+    if not href:
+        return False
+    lowered = href.lower()
+    if not any(word in lowered for word in _FEEDISH):
         return False  # most links: no feed's name anywhere in them
     href = href.split("#", 1)[0].split("?", 1)[0]
     last = href.rstrip("/").rsplit("/", 1)[-1].lower()
@@ -1467,10 +1505,19 @@ def _small_boxes_named(
         [
             (e, rule)
             for e, words in boxes
-            if any(word.startswith(beginnings) for word in words)
-            and text_length(e) < limit
+            if _begins_with(words, beginnings) and text_length(e) < limit
         ]
     )
+
+
+@lru_cache(maxsize=4096)
+def _begins_with(words: frozenset[str], beginnings: tuple[str, ...]) -> bool:
+    """Whether a word of ``words`` begins with one of ``beginnings``; kept
+    in a cache, as the boxes of a page repeat their names."""
+    joined = " ".join(words)
+    if not any(beginning in joined for beginning in beginnings):
+        return False  # most names, each page's ids among them
+    return any(word.startswith(beginnings) for word in words)
 
 
 def _labels_only(element: etree._Element) -> bool:
@@ -1482,15 +1529,15 @@ def _labels_only(element: etree._Element) -> bool:
 
 
 def _comment_boxes(
-    root: etree._Element, total: int
+    root: etree._Element, total: int, below: list[NamedElement]
 ) -> list[tuple[etree._Element, str]]:
     """The comments under a whole-page type's items: boxes named as comments
     (:data:`~pagechunk.html.names.COMMENTS`) that hold under
     :data:`CONTENT_SHARE` of the page's text, ``total`` characters. A
     ``class`` worn by :data:`FORM_REPEATS` such boxes or more names a field
     of each item (a paper's "Comments: 10 pages", a story's count of
-    comments), which stays."""
-    named = comments_inside(root)
+    comments), which stays. ``below`` is the page's :func:`_named_below`."""
+    named = comments_inside(root, below)
     classes = Counter(e.get("class") for e in named if e.get("class"))
     return [
         (e, "comments")
@@ -1507,6 +1554,8 @@ def _names_menu(words: frozenset[str]) -> bool:
     ``sidemenu``), one that starts with ``menu`` (``menuwrap``,
     ``menubar``, ``menucontainer``: a menu's box named in one word), or
     ``dropdown``."""
+    if "dropdown" not in words and "menu" not in " ".join(words):
+        return False  # most names, told by two tests in C
     return any(
         w.endswith(("menu", "menus")) or w.startswith("menu") or w == "dropdown"
         for w in words
@@ -1547,7 +1596,7 @@ def _holds_prose(element: etree._Element) -> bool:
 
 
 _NamedBox = tuple[etree._Element, frozenset[str]]
-_BOX_TAGS = (*_LIST_TAGS, "li", "menu", "dl")
+_BOX_TAGS = frozenset([*_LIST_TAGS, "li", "menu", "dl"])
 """The tags of the boxes the name rules read: :data:`_LIST_TAGS` and the
 items and lists a menu is built of."""
 
@@ -1573,9 +1622,7 @@ def _closable(element: etree._Element, words: frozenset[str]) -> bool:
         if CLOSE_WORDS.isdisjoint(_value_words(control.get("class"))):
             continue
         nearest = next(
-            a
-            for a in control.iterancestors()
-            if a is element or not OVERLAYS.isdisjoint(_name_words(a))
+            a for a in control.iterancestors() if a is element or _named_overlay(a)
         )
         if nearest is element:
             return True
@@ -1583,17 +1630,55 @@ def _closable(element: etree._Element, words: frozenset[str]) -> bool:
 
 
 def _named_boxes(
-    container: etree._Element, tags: tuple[str, ...] = _BOX_TAGS
+    container: etree._Element,
+    memo: _NamedMemo,
+    tags: frozenset[str] = _BOX_TAGS,
 ) -> list[_NamedBox]:
     """The elements of ``tags`` below ``container`` that have ``class`` or
     ``id`` words or are marked as a dialog (:data:`_CLOSABLE`), each with its
     words, in document order: the menu, chrome and notice rules read them
-    from one pass over the container."""
+    from the container's :func:`_named_below`, kept in ``memo``."""
     return [
         (e, words)
-        for e in container.iterdescendants(*tags)
-        if (words := _name_words(e)) or e.get(_CLOSABLE) is not None
+        for e, tag, classes, ident in _named_below(container, memo)
+        if tag in tags
+        and ((words := _words_of(classes, ident)) or e.get(_CLOSABLE) is not None)
     ]
+
+
+_LISTED_TAGS = frozenset([*PICTURE_TAGS, *HEADING_LEVELS])
+"""The tags :func:`_named_below` lists without a name: the pictures that
+their tag names, and the headings that part a grid's sections."""
+
+_NamedMemo = dict[etree._Element, list[NamedElement]]
+"""Each container's :func:`_named_below`, kept for the rules after the
+first that asks while the tree stays as it was: emptied when a rule
+changes it."""
+
+
+def _named_below(container: etree._Element, memo: _NamedMemo) -> list[NamedElement]:
+    """The elements below ``container`` that have a ``class`` or an ``id``,
+    are marked as a dialog (:data:`_CLOSABLE`), or are a picture
+    (:data:`~pagechunk.vocabulary.PICTURE_TAGS`) or a heading, in document
+    order, each with its tag and both values (None when it has none), read
+    in one pass and kept in ``memo``: the rules that read names (boxes,
+    bylines, widgets, labels, named boilerplate, tiles' titles) read them
+    there instead of each reading every element's attributes again."""
+    named = memo.get(container)
+    if named is None:
+        named = memo[container] = []
+        for element in container.iterdescendants(etree.Element):
+            tag = element.tag
+            classes = element.get("class")
+            ident = element.get("id")
+            if (
+                classes is not None
+                or ident is not None
+                or tag in _LISTED_TAGS
+                or element.get(_CLOSABLE) is not None
+            ):
+                named.append((element, tag, classes, ident))
+    return named
 
 
 def _forms(
@@ -1612,12 +1697,22 @@ def _forms(
             continue
         limit = FORM_SHARE * text_length(container)
         classes = Counter(f.get("class") for f in forms if f.get("class"))
-        worn = Counter(e.get("class") for e in container.iter() if e.get("class"))
-        found += [
-            (_signup_box(f, container, limit, worn), "a form to fill in")
-            for f in forms
-            if classes[f.get("class")] < FORM_REPEATS and text_length(f) < limit
-        ]
+        worn = None  # the classes the container's elements wear, when asked
+        for form in forms:
+            if classes[form.get("class")] >= FORM_REPEATS:
+                continue
+            size = text_length(form)
+            if size >= limit:
+                continue
+            if size:  # its own labels and choices: not a sign-up's box
+                found.append((form, "a form to fill in"))
+                continue
+            if worn is None:
+                worn = Counter(
+                    e.get("class") for e in container.iter() if e.get("class")
+                )
+            box = _signup_box(form, container, limit, worn)
+            found.append((box, "a form to fill in"))
     return found
 
 
@@ -1627,8 +1722,8 @@ def _signup_box(
     limit: float,
     worn: Counter[str | None],
 ) -> etree._Element:
-    """The form, or, when the form holds no text of its own (its fields
-    pruned: an address to type and a button), the outermost box around it
+    """The form, which holds no text of its own (its fields pruned: an
+    address to type and a button), or the outermost box around it
     below ``container`` that holds this one form, no heading, at most
     :data:`SIGNUP_MAX_CHARS` characters and under ``limit``: the form's
     sign-up box, whose lines ask for the address the form takes. A box
@@ -1637,8 +1732,6 @@ def _signup_box(
     product card around its add-to-cart form, its name a link to the
     product), and the climb stops below it."""
     box = form
-    if text_length(form):  # its own labels and choices: not a sign-up's box
-        return box
     for parent in form.iterancestors():
         if (
             parent is container
@@ -1655,6 +1748,7 @@ def _signup_box(
 def _notices(
     containers: list[etree._Element],
     boxes: dict[etree._Element, list[_NamedBox]],
+    memo: _NamedMemo,
 ) -> list[tuple[etree._Element, str]]:
     """The notice bars, loyalty prompts and countdowns, cart drawers and
     dialogs inside the containers, named so (:data:`NOTICES`,
@@ -1669,20 +1763,22 @@ def _notices(
     than :data:`DIALOG_MAX_CHARS` or a heading, it is content a page shows
     in a panel (a product's details), and its parts (``modal-body``) stay
     with it. A container's :func:`_named_boxes` are read from ``boxes``
-    when they are there."""
+    when they are there, else from ``memo``."""
     found = []
     for container in containers:
         inside = boxes.get(container)
         if inside is None:
-            inside = _named_boxes(container, _LIST_TAGS)
-        closable = {
-            e for e, words in inside if e.tag in _LIST_TAGS and _closable(e, words)
-        }
-        named = [
-            (e, words)
-            for e, words in inside
-            if e.tag in _LIST_TAGS and (_names_notice(words) or e in closable)
-        ]
+            inside = _named_boxes(container, memo, _LIST_TAGS)
+        closable = set()
+        named = []
+        for e, words in inside:
+            if e.tag not in _LIST_TAGS:
+                continue
+            if _closable(e, words):
+                closable.add(e)
+                named.append((e, words))
+            elif _names_notice(words):
+                named.append((e, words))
         if not named:
             continue
         limit = FORM_SHARE * text_length(container)
@@ -1726,13 +1822,17 @@ def _notices(
 
 
 _NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
+_NOTICE_ANY = _NOTICE_WORDS.union(*PROMO_BARS, CART_DRAWERS, ["form", "cart", "cc"])
+"""Words of which the names :func:`_names_notice` accepts hold one at
+least: a name with none of them is told by one set test."""
 
 
-@lru_cache(maxsize=4096)
 def _names_notice(words: frozenset[str]) -> bool:
     """Whether name words name a notice, a loyalty prompt, a countdown or a
     dialog (:data:`_NOTICE_WORDS`, :data:`PROMO_BARS`), or a form's message
     (:data:`FORM_MESSAGES` beside ``form``)."""
+    if _NOTICE_ANY.isdisjoint(words):
+        return False  # most names, each page's ids among them
     return (
         bool(_NOTICE_WORDS.intersection(words))
         or _names_notice_bar(words)
@@ -1803,10 +1903,15 @@ def _author_links(container: etree._Element) -> Iterator[etree._Element]:
 
 
 _AUTHOR_BOX_TAGS = frozenset(["div", "section", "aside"])
+_BYLINE_TAGS = frozenset([*_LIST_TAGS, "span", "time"])
+"""The tags of the boxes :func:`_bylines` reads."""
 
 
 def _bylines(
-    container: etree._Element, top: etree._Element, prose: dict[etree._Element, int]
+    container: etree._Element,
+    top: etree._Element,
+    prose: dict[etree._Element, int],
+    named_below: list[NamedElement],
 ) -> list[tuple[etree._Element, str]]:
     """The byline and date lines inside an article's container: boxes named
     for them (:data:`BYLINE`) that hold at most :data:`BYLINE_MAX_CHARS`
@@ -1823,17 +1928,18 @@ def _bylines(
     author that wears no such name is found by its link to the author's
     page (:func:`_author_link_boxes`), and judged the same way.
 
-    ``prose`` is the survey's prose of each element."""
+    ``prose`` is the survey's prose of each element, and ``named_below``
+    the container's :func:`_named_below`."""
     keep = {top, *top.iterancestors()}
     named = []
     authors = []
-    for e in container.iterdescendants(*_LIST_TAGS, "span", "time"):
-        if e in keep:
+    for e, tag, class_value, ident in named_below:
+        if tag not in _BYLINE_TAGS or e in keep:
             continue
-        words = BYLINE.intersection(_name_words(e))
+        words = BYLINE.intersection(_words_of(class_value, ident))
         if words:
             named.append(e)
-            if e.tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(words):
+            if tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(words):
                 authors.append(e)
     classes = Counter(e.get("class") for e in named)
     found = [
@@ -1890,32 +1996,35 @@ def _author_link_boxes(
 
 
 def _labels(
-    containers: list[etree._Element], control_max: int = UNSEEN_MAX_CHARS
+    containers: list[etree._Element],
+    named: _NamedMemo,
+    control_max: int = UNSEEN_MAX_CHARS,
 ) -> list[tuple[etree._Element, str]]:
     """The short labels inside the containers that are no text to read: one
     its ``class`` keeps off the screen (:data:`UNSEEN_CLASSES`) unless
     another class shows it at some width, and a button or call to action
     (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`, a
     control at most ``control_max`` (:data:`ARTICLE_CONTROL_MAX_CHARS` on
-    an article); a heading, or a box holding one, stays."""
+    an article); a heading, or a box holding one, stays. ``named`` keeps
+    each container's :func:`_named_below`."""
     found = []
     for container in containers:
-        # An element-only XPath gives elements; the stub types every result.
         # Few elements have a label's names: those are told first, by a
         # cache look-up per element.
-        for element in cast("list[etree._Element]", _CLASSED(container)):
-            classes = element.get("class", "")
-            rule = _label_rule_of(classes, element.get("id"))
+        for element, tag, classes, ident in _named_below(container, named):
+            if classes is None:
+                continue
+            rule = _label_rule_of(classes, ident)
             if (
                 not rule
-                and element.tag == "a"
+                and tag == "a"
                 and _drawn_as_button(classes)
                 and _few_links_beside(element)
             ):
                 rule = _CONTROL_RULE
             if (
                 rule
-                and element.tag not in HEADING_LEVELS
+                and tag not in HEADING_LEVELS
                 and text_length(element)
                 <= (control_max if rule == _CONTROL_RULE else UNSEEN_MAX_CHARS)
                 and next(element.iterdescendants(*HEADING_LEVELS), None) is None
@@ -1979,6 +2088,8 @@ def _label_rule_of(classes: str, ident: str | None) -> str:
     rule = _class_label_rule(classes)
     if not ident or rule in (_UNSEEN_RULE, _CONTROL_RULE):
         return rule
+    if not _holds_hint(ident, _RULE_HINTS):
+        return rule  # most ids: told without splitting them into words
     # A control outranks a loader, whichever of the two names says it.
     said = _words_label_rule(_value_words(ident))
     return said if said == _CONTROL_RULE or not rule else rule
@@ -1993,6 +2104,8 @@ def _class_label_rule(classes: str) -> str:
     """:func:`_label_rule_of` for a ``class`` value alone, kept in a cache:
     pages repeat a few class values over many elements, while an ``id``
     differs from element to element, so the two are read apart."""
+    if not _holds_hint(classes, _LABEL_HINTS):
+        return ""  # most values: told without splitting them into words
     tokens = classes.lower().split()
     squeezed = {t.replace("-", "").replace("_", "") for t in tokens}
     if (
@@ -2004,6 +2117,32 @@ def _class_label_rule(classes: str) -> str:
 
 
 _SEPARATOR = re.compile(r"[-_]+")
+_SCREEN_READER_ENDS = tuple(SCREEN_READER_CLASSES)
+
+
+def _holds_hint(value: str, hints: tuple[str, ...]) -> bool:
+    """Whether ``value``, lower-cased and without ``-`` and ``_``, holds one
+    of ``hints``: every word a rule reads stands whole in it, so a value
+    that holds none of the rule's words says nothing to it. Read before a
+    value's words, which cost more to find (most values name nothing)."""
+    squeezed = value.lower().replace("-", "").replace("_", "")
+    return any(hint in squeezed for hint in hints)
+
+
+def _one_of(words: frozenset[str]) -> str:
+    """One word of a set that a rule needs whole (the longest: the rarest
+    in other names)."""
+    return max(sorted(words), key=len)
+
+
+_UNSEEN_HINTS = (*UNSEEN_CLASSES, *SCREEN_READER_CLASSES)
+"""What a ``class`` value that keeps a label off the screen holds."""
+
+_RULE_HINTS = (*CONTROLS, *LOADERS, _one_of(CALL_TO_ACTION), _one_of(READ_MORE))
+"""What a value that :func:`_words_label_rule` reads a rule from holds."""
+
+_LABEL_HINTS = (*_UNSEEN_HINTS, *_RULE_HINTS)
+"""What a value that :func:`_class_label_rule` reads a rule from holds."""
 
 
 def _ends_screen_reader_only(token: str) -> bool:
@@ -2014,6 +2153,8 @@ def _ends_screen_reader_only(token: str) -> bool:
     whose label is), and is not read."""
     if "--" in token:
         return False
+    if not token.replace("-", "").replace("_", "").endswith(_SCREEN_READER_ENDS):
+        return False  # most tokens: no such ending, whatever the separators
     return any(
         token[m.end() :].replace("-", "").replace("_", "") in SCREEN_READER_CLASSES
         for m in _SEPARATOR.finditer(token)
@@ -2045,7 +2186,10 @@ def _article(
     top: etree._Element,
     mass: etree._Element,
     content: set[etree._Element],
+    named: _NamedMemo,
 ) -> Focus:
+    """The article rule; ``named`` keeps each container's
+    :func:`_named_below` for the rules after it."""
     _pardon_kin_names(found, top, mass)
     stops = content_stops(found, content)
     container = climb(top, found, stops)
@@ -2065,9 +2209,12 @@ def _article(
             (e, _BOILERPLATE_RULE)
             for part in parts
             for e in boilerplate_inside(
-                part, top if part is box or part is container else part, found.named
+                part,
+                top if part is box or part is container else part,
+                found.named,
+                _named_below(part, named),
             )
-        ] + _bylines(container, top, found.prose)
+        ] + _bylines(container, top, found.prose, _named_below(container, named))
         name = (
             "densest container and its kin" if len(parts) > 1 else "densest container"
         )
@@ -2078,10 +2225,18 @@ def _article(
             [container],
             {container},
             "mass container (the densest holds little of the prose)",
-            _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS)),
+            _named_inside(
+                container,
+                top,
+                found.named,
+                (BOILERPLATE, COMMENTS),
+                _named_below(container, named),
+            ),
         )
     chosen.dropped = _outermost(
-        chosen.dropped + _tables_of_contents(container) + _page_widgets(container, top)
+        chosen.dropped
+        + _tables_of_contents(container)
+        + _page_widgets(_named_below(container, named), top)
     )
     return chosen
 
@@ -2094,15 +2249,33 @@ TEASER_TITLE_CHARS = 25
 """Characters a link to another page needs to be a teaser's title without
 a heading around it (a story's title, not "Read more")."""
 
-_TEASER_TITLES = etree.XPath(
-    "//a[@href and not(starts-with(@href, '#'))]"
-    f"[string-length(normalize-space()) >= {TEASER_TITLE_CHARS}"
-    " or parent::h1 or parent::h2 or parent::h3 or parent::h4 or parent::h5"
-    " or parent::h6 or h1 or h2 or h3 or h4 or h5 or h6]"
-)
-"""Teasers' titles: links to another page of :data:`TEASER_TITLE_CHARS` or
-more, or that a heading holds, or that hold a heading (a card that is one
-link)."""
+
+def _teaser_titles(root: etree._Element) -> list[etree._Element]:
+    """Teasers' titles, in document order: links to another page of
+    :data:`TEASER_TITLE_CHARS` or more, or that a heading holds, or that
+    hold a heading (a card that is one link). A link of text alone shorter
+    than that is told by its length, with no measure of its collapsed text
+    (which an XPath predicate took for every link of the page)."""
+    found = []
+    for link in root.iter("a"):
+        href = link.get("href")
+        if href is None or href.startswith("#"):
+            continue
+        parent = link.getparent()
+        if parent is not None and parent.tag in HEADING_LEVELS:
+            found.append(link)
+        elif len(link):  # children: a heading, or text in inline elements
+            if (
+                any(child.tag in HEADING_LEVELS for child in link)
+                or text_length(link) >= TEASER_TITLE_CHARS
+            ):
+                found.append(link)
+        elif (
+            len(link.text or "") >= TEASER_TITLE_CHARS
+            and text_length(link) >= TEASER_TITLE_CHARS
+        ):
+            found.append(link)
+    return found
 
 
 def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
@@ -2126,8 +2299,7 @@ def _teasers(found: Survey, top: etree._Element) -> frozenset[etree._Element]:
     # ancestors, with whether they stand outside it: one walk up per link,
     # stopped where an earlier walk passed.
     outside: dict[etree._Element, bool] = {top: False}
-    titles = cast("list[etree._Element]", _TEASER_TITLES(top.getroottree()))
-    for title in titles:
+    for title in _teaser_titles(top.getroottree().getroot()):
         path = []
         verdict = True
         box: etree._Element | None = title
@@ -2178,9 +2350,10 @@ PAGE_WIDGET_MAX_CHARS = 300
 
 
 def _page_widgets(
-    container: etree._Element, top: etree._Element
+    named: list[NamedElement], top: etree._Element
 ) -> list[tuple[etree._Element, str]]:
-    """The feedback and pagination widgets inside the article's container
+    """The feedback and pagination widgets inside the article's container,
+    of whose elements ``named`` are the :func:`_named_below`
     (:data:`PAGE_WIDGET_WORDS` in a ``class``, or an ``id`` that is one
     of them alone: an ``id`` of more words is often the slug of a
     heading's text, "Enable password input feedback"), each at most
@@ -2189,12 +2362,11 @@ def _page_widgets(
     keep = {top, *top.iterancestors()}
     return [
         (element, "a feedback or pagination widget")
-        for element in container.iterdescendants()
+        for element, _, classes, ident in named
         if element not in keep
-        and isinstance(element.tag, str)
         and (
-            _value_words(element.get("class")) & PAGE_WIDGET_WORDS
-            or (element.get("id") or "").strip().lower() in PAGE_WIDGET_WORDS
+            _value_words(classes) & PAGE_WIDGET_WORDS
+            or (ident or "").strip().lower() in PAGE_WIDGET_WORDS
         )
         and text_length(element) <= PAGE_WIDGET_MAX_CHARS
     ]
@@ -2338,7 +2510,11 @@ def _same_page_links(element: etree._Element) -> bool:
 
 
 def _forum(
-    root: etree._Element, found: Survey, top: etree._Element, mass: etree._Element
+    root: etree._Element,
+    found: Survey,
+    top: etree._Element,
+    mass: etree._Element,
+    named: _NamedMemo,
 ) -> Focus:
     container = mass
     _pardon_kin_names(found, top, mass)
@@ -2356,7 +2532,9 @@ def _forum(
         for post in posts:
             container = _common_ancestor(container, post)
         rule += ", grown to the posts of its kind"
-    dropped = _named_inside(container, top, found.named, (BOILERPLATE,))
+    dropped = _named_inside(
+        container, top, found.named, (BOILERPLATE,), _named_below(container, named)
+    )
     if first is not None and _itemtype(first) == "Question":
         comments = [
             e
@@ -2374,7 +2552,7 @@ def _forum(
     dropped += [(e, "a list of tags") for e in _tag_lists(container)]
     keep = {top, *top.iterancestors()}
     total = text_length(container)
-    boxes = _named_boxes(container)
+    boxes = _named_boxes(container, named)
     dropped += [
         (e, why)
         for e, why in _menus(total, boxes) + _list_chrome(boxes, total)
@@ -2418,6 +2596,7 @@ def _product(
     top: etree._Element,
     mass: etree._Element,
     content: set[etree._Element],
+    named: _NamedMemo,
 ) -> Focus:
     rule = "mass container"
     if any(_is_aside(e) for e in (top, *top.iterancestors())):
@@ -2439,15 +2618,21 @@ def _product(
             container = grown
             rule += ", grown to hold the product's <h1>"
     _pardon_kin_names(found, top, mass)
-    dropped = _named_inside(container, top, found.named, (BOILERPLATE, COMMENTS))
+    dropped = _named_inside(
+        container,
+        top,
+        found.named,
+        (BOILERPLATE, COMMENTS),
+        _named_below(container, named),
+    )
     keep = {top, *top.iterancestors()}
     dropped += [
         (e, "reviews, ratings or other products")
-        for e in container.iterdescendants()
-        if e not in keep and _is_aside(e)
+        for e in _asides_below(_named_below(container, named))
+        if e not in keep
     ]
     total = text_length(container)
-    boxes = _named_boxes(container)
+    boxes = _named_boxes(container, named)
     dropped += [
         (e, why)
         for e, why in _site_chrome(container, total, boxes, wraps=False)
@@ -2467,12 +2652,17 @@ def _product(
         for box in summary:
             # Named boxes that hold the name are the summary's own wrappers
             # (Shopware's `cms-block-gallery-buybox`).
-            dropped += _named_inside(box, h1, found.named, (BOILERPLATE, COMMENTS))
-            dropped += _pickers(_named_boxes(box))
+            dropped += _named_inside(
+                box,
+                h1,
+                found.named,
+                (BOILERPLATE, COMMENTS),
+                _named_below(box, named),
+            )
+            dropped += _pickers(_named_boxes(box, named))
             dropped += [
                 (e, "reviews, ratings or other products")
-                for e in box.iterdescendants()
-                if _is_aside(e)
+                for e in _asides_below(_named_below(box, named))
             ]
     return Focus(containers, set(containers), rule, _outermost(dropped))
 
@@ -2532,20 +2722,30 @@ def _named_box(root: etree._Element, part: etree._Element) -> etree._Element | N
     return None if grown.tag in ("body", "html") else grown
 
 
-def _is_aside(element: etree._Element) -> bool:
+def _is_aside(element: etree._Element, words: frozenset[str] | None = None) -> bool:
     """Whether an element is named as a box of reviews, ratings or other
     products; one that holds an ``<h1>`` wraps the page (a ``<body>`` whose
     class says reviews are enabled), not a box beside the product. A box
     also named for the product's description is the product's text with
     its reviews beside it (Shopware's
     ``cms-element-product-description-reviews``), not an aside: its
-    reviews stand in boxes of their own."""
-    words = _name_words(element)
+    reviews stand in boxes of their own. ``words`` are the element's name
+    words, when the caller has read them."""
+    if words is None:
+        words = _name_words(element)
     return (
         bool(PRODUCT_ASIDES.intersection(words))
         and DESCRIPTION_WORDS.isdisjoint(words)
         and next(element.iter("h1"), None) is None
     )
+
+
+def _asides_below(below: list[NamedElement]) -> list[etree._Element]:
+    """The boxes named as asides (:func:`_is_aside`) among ``below``, a
+    container's :func:`_named_below`: a box without a name is none."""
+    return [
+        e for e, _, classes, ident in below if _is_aside(e, _words_of(classes, ident))
+    ]
 
 
 def _asides(root: etree._Element) -> list[etree._Element]:
@@ -2633,12 +2833,16 @@ def _named_inside(
     top: etree._Element,
     named: Names,
     kinds: Iterable[int],
+    below: list[NamedElement],
 ) -> list[tuple[etree._Element, str]]:
+    """The outermost elements inside ``container`` named as one of
+    ``kinds``, other than those holding ``top``; ``below`` is the
+    container's :func:`_named_below`."""
     keep = {top, *top.iterancestors()}
     wanted = set(kinds)
     found = [
         (e, _BOILERPLATE_RULE)
-        for e, kind in named.inside(container)
+        for e, kind in named.inside(container, below)
         if kind in wanted and e not in keep
     ]
     return _outermost(found)
@@ -2647,11 +2851,16 @@ def _named_inside(
 def _outermost(
     dropped: list[tuple[etree._Element, str]],
 ) -> list[tuple[etree._Element, str]]:
-    chosen = {e for e, _ in dropped}
+    """``dropped`` without the elements inside another of them, and without
+    repeats; the walks up share what they passed (:func:`_lands`)."""
+    inside = dict.fromkeys((e for e, _ in dropped), True)
     seen: set[etree._Element] = set()
     kept = []
     for element, rule in dropped:
-        if element in seen or any(a in chosen for a in element.iterancestors()):
+        if element in seen:
+            continue
+        parent = element.getparent()
+        if parent is not None and _lands(parent, inside):
             continue
         seen.add(element)
         kept.append((element, rule))
@@ -2665,20 +2874,30 @@ def _name_words(element: etree._Element) -> frozenset[str]:
 
 def _words_of(classes: str | None, ident: str | None) -> frozenset[str]:
     """The words of a ``class`` and an ``id`` value, camelCase split. Each
-    value is read apart, through a cache: several rules ask of the same
-    elements and pages repeat their class values, while an ``id`` differs
-    from element to element."""
+    value is read apart, through a cache of its own: several rules ask of
+    the same elements and pages repeat their class values, while an ``id``
+    differs from element to element and, in the class values' cache, would
+    push out the values that come back (on WCXB every 4th page, the focus
+    step took 1.25 parses with one cache for both, 1.1 with two)."""
     if not ident:
         return _value_words(classes)
     if not classes:
-        return _value_words(ident)
-    return _value_words(classes) | _value_words(ident)
+        return _id_words(ident)
+    return _value_words(classes) | _id_words(ident)
 
 
 @lru_cache(maxsize=16_384)
 def _value_words(value: str | None) -> frozenset[str]:
     """The words of one ``class`` or ``id`` value (:func:`name_words`)."""
     return frozenset(name_words(value)) if value else frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _id_words(ident: str) -> frozenset[str]:
+    """The words of an ``id`` value (:func:`split_name`), in a cache apart
+    from the class values' (:func:`_words_of`): the rules of one page ask
+    for an element's words several times."""
+    return frozenset(split_name(ident))
 
 
 def _whole_post(box: etree._Element, top: etree._Element) -> bool:
@@ -2715,26 +2934,37 @@ def _post_chrome(
     (:data:`POST_CHROME`) unless they hold a whole post (:func:`_whole_post`,
     ``top`` being the densest element), members' statistics, author boxes
     (unless they hold a whole post, or name a quote's member), controls,
-    headers and counters."""
-    return [
-        e
-        for e in container.iterdescendants()
-        if isinstance(e.tag, str)
-        and (
+    headers and counters. Each element's ``class`` and ``id`` are read
+    once, for all the tests."""
+    found = []
+    for e in container.iterdescendants(etree.Element):
+        classes, ident = e.get("class"), e.get("id")
+        named = classes is not None or ident is not None
+        words = _words_of(classes, ident) if named else _NO_WORDS
+        if (
             (
                 (
-                    POST_CHROME.intersection(_name_words(e))
+                    POST_CHROME.intersection(words)
                     or POST_CHROME.intersection(_value_words(e.get("data-role")))
                 )
                 and not _whole_post(e, top)
             )
             or _stats_list(e)
-            or (_author_box(e) and not _whole_post(e, top) and not _quoted(e))
-            or _post_control(e)
-            or _post_header(e)
+            or (  # an author's box and a control are named so
+                named
+                and _author_box(e, _role_words_of(classes, ident))
+                and not _whole_post(e, top)
+                and not _quoted(e)
+            )
+            or (named and _post_control(e, words))
+            or _post_header(e, words)
             or _post_counter(e)
-        )
-    ]
+        ):
+            found.append(e)
+    return found
+
+
+_NO_WORDS: frozenset[str] = frozenset()
 
 
 def _post_counter(element: etree._Element) -> bool:
@@ -2800,13 +3030,13 @@ def _only_tags(element: etree._Element) -> bool:
     return set(" ".join(map(str, element.itertext())).split()) <= tags
 
 
-def _post_control(element: etree._Element) -> bool:
+def _post_control(element: etree._Element, words: frozenset[str]) -> bool:
     """A post's small control or counter, named so (:data:`POST_CONTROLS`),
     that holds at most :data:`UNSEEN_MAX_CHARS` characters. A box whose name
     also says it holds text (:data:`POST_BODY`, as in ``expandContent``) is
     a short post, and a quote a script can expand (a ``<blockquote>``, or a
-    box holding one) is a short quote: both stay."""
-    words = _name_words(element)
+    box holding one) is a short quote: both stay. ``words`` are the
+    element's name words."""
     return (
         bool(POST_CONTROLS.intersection(words))
         and not POST_BODY.intersection(words)
@@ -2816,26 +3046,28 @@ def _post_control(element: etree._Element) -> bool:
     )
 
 
-def _post_header(element: etree._Element) -> bool:
+def _post_header(element: etree._Element, words: frozenset[str]) -> bool:
     """A ``<header>`` or ``<footer>`` inside a thread, or a box named as one
     (:data:`POST_BARS`), that holds at most :data:`AUTHOR_MAX_CHARS`
     characters and no ``<h1>`` or ``<h2>``: a post's line of author, date and
     number, or its bar of reply count, votes and tools; not the thread's
-    title."""
+    title. ``words`` are the element's name words."""
     return (
-        (element.tag in POST_BARS or not POST_BARS.isdisjoint(_name_words(element)))
+        (element.tag in POST_BARS or not POST_BARS.isdisjoint(words))
         and text_length(element) <= AUTHOR_MAX_CHARS
         and next(element.iterdescendants("h1", "h2"), None) is None
     )
 
 
-def _author_box(element: etree._Element) -> bool:
+def _author_box(element: etree._Element, words: frozenset[str] | None = None) -> bool:
     """A box named for a post's author (``message-user``,
     ``ipsEntry__author-column``) that holds a few labels, not a post. Only
     the names that say what a box is are read (:func:`_role_words`): a
     post's ``user-id-4`` says who wrote it, and ``user-select-contain`` how
-    its text is selected."""
-    words = _role_words(element)
+    its text is selected. ``words`` are the element's :func:`_role_words`
+    when the caller has read them."""
+    if words is None:
+        words = _role_words(element)
     return (
         bool(POST_AUTHOR.intersection(words))
         and not POST_BODY.intersection(words)
@@ -2854,15 +3086,27 @@ def _role_words(element: etree._Element) -> frozenset[str]:
     what it is: names holding a digit are a record's identifier (a post's
     ``user-id-4``, ``post-103``), and names starting with a CSS property
     (:data:`CSS_PROPERTY_NAMES`) a utility class; both are left out."""
-    names = " ".join(
+    return _role_words_of(element.get("class"), element.get("id"))
+
+
+def _role_words_of(classes: str | None, ident: str | None) -> frozenset[str]:
+    """:func:`_role_words` of a ``class`` and an ``id`` value."""
+    names = " ".join(filter(None, (_role_names(classes), _role_names(ident))))
+    return _value_words(names)
+
+
+@lru_cache(maxsize=4096)
+def _role_names(value: str | None) -> str:
+    """The names of one ``class`` or ``id`` value that :func:`_role_words`
+    reads, joined by spaces; kept in a cache, as class values repeat."""
+    if not value:
+        return ""
+    return " ".join(
         name
-        for value in (element.get("class"), element.get("id"))
-        if value
         for name in value.split()
         if not any(c.isdigit() for c in name)
         and not name.lower().startswith(CSS_PROPERTY_NAMES)
     )
-    return _value_words(names)
 
 
 def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
@@ -3113,14 +3357,16 @@ def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     """
     # One tag-filtered pass for every finder: each pass walks every element
     # unless the page has none of the tags it looks for.
-    elements = list(root.iter(*_UNSEEN_PASS_TAGS))
+    labels: list[tuple[etree._Element, str]] = []  # what _unseen reads
     rare: dict[str, list[etree._Element]] = {}
     headings = []
-    for element in elements:
+    for element in root.iter(*_UNSEEN_PASS_TAGS):
         tag = element.tag
-        if tag in HEADING_LEVELS:
+        if tag in _UNSEEN_TAGS:
+            labels.append((element, tag))
+        elif tag in HEADING_LEVELS:
             headings.append(element)
-        elif tag not in _INLINE_LABEL_TAGS:
+        else:
             rare.setdefault(tag, []).append(element)
     # The groups first: a field's label holds its field, and the groups are
     # told by their fields.
@@ -3130,7 +3376,7 @@ def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     # An element that left the tree with a group or a label removed before
     # it is read, and may lose a part, where it went: the tree never holds
     # it again, so the finders need not tell it apart.
-    for element in _unseen(elements):
+    for element in _unseen(labels):
         remove_keeping_tail(element)
     for element in _announced(root):
         remove_keeping_tail(element)
@@ -3789,19 +4035,17 @@ def _holds_heading(element: etree._Element) -> bool:
     )
 
 
-def _unseen(elements: list[etree._Element]) -> list[etree._Element]:
-    # Tag-filtered iteration runs in libxml2: Python sees only the inline
-    # and media tags, in one pass over the tree, and reads each distinct
-    # class value once (_class_says; the id, which differs from element
-    # to element, says nothing of this). Most are spans of no such class,
-    # told at the cost of a tag, two attributes and a cache look-up.
+def _unseen(labels: list[tuple[etree._Element, str]]) -> list[etree._Element]:
+    # Tag-filtered iteration runs in libxml2: drop_unseen_text's one pass
+    # gives only the inline labels, media elements and buttons, each with
+    # its tag, and each distinct class value is read once (_class_says;
+    # the id, which differs from element to element, says nothing of
+    # this). Most are spans of no such class, told at the cost of two
+    # attributes and a cache look-up.
     # The same pass marks the overlays that hold their close button
     # (_CLOSE_TAGS), which pruning takes out with every other button.
     found = []
-    for element in elements:
-        tag = element.tag
-        if tag in _NOT_UNSEEN:
-            continue
+    for element, tag in labels:
         if tag in MEDIA_TAGS:
             found.append(element)
             continue
@@ -3841,8 +4085,9 @@ def _unseen_limit(element: etree._Element, unseen: bool) -> int:
 
 
 _SAYS_NOTHING = (False, False)
-_NOT_UNSEEN = frozenset({"fieldset", "input", "pre", *HEADING_LEVELS})
-"""The tags of :func:`drop_unseen_text`'s pass that :func:`_unseen` skips."""
+_UNSEEN_TAGS = frozenset([*_INLINE_LABEL_TAGS, *MEDIA_TAGS, "button"])
+"""The tags of :func:`drop_unseen_text`'s pass that :func:`_unseen` reads,
+each element given with its tag."""
 
 
 @lru_cache(maxsize=16_384)
@@ -3853,11 +4098,17 @@ def _class_says(classes: str) -> tuple[bool, bool]:
     element for both. An inline "Read more" toggle (:data:`READ_MORE`) goes
     as such a label: the flatten step would merge it into the text before
     it, where the focus step's control rule no longer sees it."""
+    if not _holds_hint(classes, _SAYS_HINTS):
+        return _SAYS_NOTHING  # most values: told without their words
     words = _value_words(classes)
     return (
         not CLOSE_WORDS.isdisjoint(words),
         _class_label_rule(classes) == _UNSEEN_RULE or _names_read_more(words),
     )
+
+
+_SAYS_HINTS = (*_UNSEEN_HINTS, *CLOSE_WORDS, _one_of(READ_MORE))
+"""What a value that :func:`_class_says` reads anything from holds."""
 
 
 def _names_read_more(words: frozenset[str]) -> bool:
@@ -3876,9 +4127,27 @@ def _mark_overlay(button: etree._Element) -> None:
     """Mark the nearest box above a close button that is named as an
     overlay (:data:`OVERLAYS`) as a dialog (:data:`_CLOSABLE`)."""
     for ancestor in button.iterancestors():
-        if not OVERLAYS.isdisjoint(_name_words(ancestor)):
+        if _named_overlay(ancestor):
             ancestor.set(_CLOSABLE, "")
             return
+
+
+def _named_overlay(element: etree._Element) -> bool:
+    """Whether an element's ``class`` or ``id`` words name an overlay
+    (:data:`OVERLAYS`); a value that holds none of the words is told
+    before it is split into words (:func:`_holds_hint`), as most are: the
+    walks up from each close button read every box above it."""
+    for value in (element.get("class"), element.get("id")):
+        if (
+            value
+            and _holds_hint(value, _OVERLAY_HINTS)
+            and not OVERLAYS.isdisjoint(_value_words(value))
+        ):
+            return True
+    return False
+
+
+_OVERLAY_HINTS = tuple(OVERLAYS)
 
 
 def _names_a_field(element: etree._Element) -> bool:
