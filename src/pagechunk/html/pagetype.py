@@ -30,7 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from operator import attrgetter
+from itertools import repeat
+from operator import add, attrgetter, mul
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -432,11 +433,14 @@ def page_type(
     and ``Question``, which stories and FAQs declare too."""
     if said.thread:
         return "forum", 1.0
+    features = page_features(url, said, None)
     if url:
-        kind, probability = classify(page_features(url, said, None), stage="quick")
+        kind, probability = classify(features, stage="quick")
         if probability >= _model()["quick_sure"]:
             return kind, probability
-    return classify(page_features(url, said, pruned, chars))
+    # The same features in the same order as page_features(url, said, pruned).
+    _structure(pruned, features, chars)
+    return classify(features)
 
 
 def classify(
@@ -459,7 +463,8 @@ def classify(
     for name, value in features.items():
         row = weights.get(name)
         if row is not None and value:
-            scores = [s + weight * value for s, weight in zip(scores, row, strict=True)]
+            # scores[i] + row[i] * value, each, with the loop in C
+            scores = list(map(add, scores, map(mul, row, repeat(value))))
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
     best = scores.index(top)
