@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import repeat
-from operator import add, attrgetter, mul
+from operator import add, mul
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -262,8 +262,9 @@ _CLASS_WORDS = frozenset(
 _CLASSES = etree.XPath("//@class", smart_strings=False)
 _ITEMTYPES = etree.XPath("//@itemtype", smart_strings=False)
 _MAX_CACHED_CLASSES = 32_768
-_TAG = attrgetter("tag")
-_TEXT = attrgetter("text")
+_LONG_PARAGRAPH = 150
+"""The characters of text a paragraph holds before any child that make it
+a long one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,13 +383,23 @@ def _structure(
     root: etree._Element, features: dict[str, float], chars: int | None
 ) -> None:
     """Tag counts, the text of links, ``<pre>`` and long paragraphs, and the
-    class values: tag-filtered passes whose loops run in C, and one XPath."""
-    tags = Counter(map(_TAG, root.iter(*_COUNTED_TAGS)))
-    link = sum(map(len, filter(None, map(_TEXT, root.iter("a")))))
-    pre = sum(map(len, filter(None, map(_TEXT, root.iter("pre")))))
-    long_paragraphs = sum(
-        1 for text in map(_TEXT, root.iter("p")) if text and len(text) >= 150
-    )
+    class values: one tag-filtered pass, which reads the text of the links,
+    ``<pre>`` and paragraphs it counts, and one XPath."""
+    tags = dict.fromkeys(_COUNTED_TAGS, 0)
+    link = pre = long_paragraphs = 0
+    for element in root.iter(*_COUNTED_TAGS):
+        tag = element.tag
+        tags[tag] += 1
+        if tag == "a" or tag == "p" or tag == "pre":
+            text = element.text
+            if not text:
+                continue
+            if tag == "a":
+                link += len(text)
+            elif tag == "p":
+                long_paragraphs += len(text) >= _LONG_PARAGRAPH
+            else:
+                pre += len(text)
     counts = Counter(cast(list[str], _CLASSES(root)))
     if _class_words.cache_info().currsize > _MAX_CACHED_CLASSES:
         _class_words.cache_clear()
