@@ -47,10 +47,9 @@ def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> Im
     read. For the same reason, the pieces of text of any other element that
     lost many children, to stripping or to pruning, are joined after it
     (``<p><b>1</b><b>2</b>...``). A ``<pre>`` that names its language
-    (:func:`code_language`) keeps it in :data:`LANGUAGE_ATTRIBUTE`, and an
-    element that held images with alt text keeps them in
-    :data:`IMAGES_ATTRIBUTE`: the text is merged as though they had never
-    been there.
+    (:func:`code_language`) keeps it in :data:`LANGUAGE_ATTRIBUTE`. Images
+    with alt text are merged away as though they had never been there, and
+    returned by the element that held them (:data:`Images`), for the walk.
     """
     inline = INLINE_TAGS - options.content_tags - options.drop_tags
     for element in regions.content:
