@@ -3,10 +3,19 @@ deep nesting reshaped before the parse, their text kept."""
 
 from __future__ import annotations
 
+import random
+from itertools import islice
+
 import pytest
 
 from pagechunk import parse_html
-from pagechunk.html.guard import MAX_ATTRIBUTES, cap_attributes, cap_nesting
+from pagechunk.html.guard import (
+    _ATTRIBUTE,
+    MAX_ATTRIBUTES,
+    _past,
+    cap_attributes,
+    cap_nesting,
+)
 
 
 def texts(html: str | bytes) -> list[str]:
@@ -52,6 +61,20 @@ def test_capping_leaves_scripts_and_ordinary_pages_alone():
     assert cap_attributes(data) is data
     text = f"<article><p>{'A long paragraph. ' * 2000}</p></article>".encode()
     assert cap_attributes(text) is text
+
+
+def test_one_match_counts_attributes_as_their_search_finds_them():
+    pieces = [" ", "\t", "\n", "\f", "\v", "/", ">", "=", '"', "'", "a", "<"]
+    pieces += ["x=1", 'k="v v"', "k='a>b'", "k = v"]
+    draw = random.Random(7)
+    for _ in range(20_000):
+        data = "".join(draw.choices(pieces, k=draw.randint(0, 24))).encode()
+        start = draw.randint(0, len(data))
+        end = draw.randint(start, len(data))
+        limit = draw.randint(0, 5)
+        found = islice(_ATTRIBUTE.finditer(data, start, end), limit + 1)
+        past = len(list(found)) > limit
+        assert (_past(limit).match(data, start, end) is not None) == past, data
 
 
 def test_nesting_is_capped_and_the_text_kept():

@@ -31,7 +31,7 @@ from pagechunk.clean import (
 from pagechunk.confidence import Evidence, confidence, confidence_features
 from pagechunk.encodings import codec_for, decode_as
 from pagechunk.html.decode import byte_order_mark, decode
-from pagechunk.html.flatten import flatten
+from pagechunk.html.flatten import Images, flatten
 from pagechunk.html.head import Gathered, PageHead, first_language, gather, read_head
 from pagechunk.html.headings import without_dropped_headings
 from pagechunk.html.jsonld import jsonld_objects
@@ -188,8 +188,8 @@ def parse_html(
         tables=tables,
     )
     root, head, _ = _tree_and_head(html, options, base_url, encoding, None)
-    title, content = _prune(root, options)
-    return _walk_page(root, content, head, title, options)
+    title, content, images = _prune(root, options)
+    return _walk_page(root, content, images, head, title, options)
 
 
 def _parse_options(**values: Any) -> ParseOptions:
@@ -328,13 +328,13 @@ def _extract(
     del gathered  # it holds the tree's elements
     if focus:
         read_code_blocks(root, drop_unseen_text(root))
-    title, content = _prune(root, parse, unfold=focus)
+    title, content, images = _prune(root, parse, unfold=focus)
     net = ""
     visible = visible_chars(root, content)
     if focus and visible < NET_VISIBLE_CHARS:
         reread = _reread(html, parse, base_url, encoding, content_language)
         if reread is not None:
-            root, head, title, content, net = reread
+            root, head, (title, content, images), net = reread
             visible = visible_chars(root, content)
     chars = None if content else visible  # the whole tree's text, known
     page_type, probability = classify_page(head.url, said, root, chars)
@@ -348,15 +348,15 @@ def _extract(
         if trace is not None:
             trace.focus = chosen
         rule = chosen.rule
-        page = _walk_page(*walk_target(chosen), head, title, parse)
+        page = _walk_page(*walk_target(chosen), images, head, title, parse)
         del chosen  # it holds the tree's elements
     else:
-        page = _walk_page(root, content, head, title, parse)
+        page = _walk_page(root, content, images, head, title, parse)
     page.page_type = page_type
     walked = page.blocks
     # The tree goes before cleaning and chunking: what they allocate then
     # reuses its memory instead of adding to it.
-    del root, content
+    del root, content, images
     page.lang = language_tag(page.lang)
     for name in METADATA_FIELDS:
         setattr(page, name, getattr(metadata, name))
@@ -440,7 +440,7 @@ def _reread(
     base_url: str | None,
     encoding: str | None,
     content_language: str | None,
-) -> tuple[etree._Element, PageHead, str, set[etree._Element], str] | None:
+) -> tuple[etree._Element, PageHead, _Pruned, str] | None:
     """The safety net: read a page that shows almost no text again, with
     what ``<noscript>`` holds, else, on a ``<frameset>`` page, with what
     its ``<noframes>`` holds, else with its hidden elements; None when none
@@ -451,14 +451,12 @@ def _reread(
     )
     read_code_blocks(root, drop_unseen_text(root))
     if unwrap_noscript(root):
-        title, content = _prune(root, parse, unfold=True)
-        return root, head, title, content, "<noscript> content"
+        return root, head, _prune(root, parse, unfold=True), "<noscript> content"
     if unwrap_noframes(root):
-        title, content = _prune(root, parse, unfold=True)
-        return root, head, title, content, "<noframes> content"
-    title, content = _prune(root, replace(parse, drop_hidden=False), unfold=True)
-    if visible_chars(root, content) >= NET_HIDDEN_CHARS:
-        return root, head, title, content, "hidden elements shown"
+        return root, head, _prune(root, parse, unfold=True), "<noframes> content"
+    pruned = _prune(root, replace(parse, drop_hidden=False), unfold=True)
+    if visible_chars(root, pruned[1]) >= NET_HIDDEN_CHARS:
+        return root, head, pruned, "hidden elements shown"
     return None
 
 
@@ -494,14 +492,20 @@ def _tree_and_head(
     return root, head, gathered
 
 
+_Pruned = tuple[str, set[etree._Element], Images]
+"""What steps prune and flatten leave besides the tree: the raw text of the
+page's title, the content elements and the images flatten merged away."""
+
+
 def _prune(
     root: etree._Element, options: ParseOptions, *, unfold: bool = False
-) -> tuple[str, set[etree._Element]]:
+) -> _Pruned:
     """Steps prune and flatten, in place: the raw text of the page's title,
-    and the content elements. With ``unfold`` (``extract``'s focus), what
-    the page folds behind its own controls is shown first, chrome that
-    holds the main content (an unclosed ``<aside>``) is not pruned, and
-    links that touch are spaced apart."""
+    the content elements and the images flatten merged away. With
+    ``unfold`` (``extract``'s focus), what the page folds behind its own
+    controls is shown first, chrome that holds the main content (an
+    unclosed ``<aside>``) is not pruned, and links that touch are spaced
+    apart."""
     regions = find_regions(root, options)
     if unfold:
         regions.marking = show_folded_content(root, regions.marking)
@@ -509,19 +513,20 @@ def _prune(
         regions.chrome = spare_section_headers(regions.chrome)
         space_adjacent_links(root)
     title = prune(root, regions, options)
-    flatten(root, regions, options)
-    return title, regions.content
+    images = flatten(root, regions, options)
+    return title, regions.content, images
 
 
 def _walk_page(
     root: etree._Element | list[etree._Element],
     content: set[etree._Element],
+    images: Images,
     head: PageHead,
     raw_title: str,
     options: ParseOptions,
 ) -> ParsedPage:
     """Step walk, and the page it makes with what the head step read."""
-    blocks = walk(root, content, head.resolve, options)
+    blocks = walk(root, content, head.resolve, options, images)
     return ParsedPage(
         title=page_title(raw_title, blocks, options.strip_chars),
         blocks=blocks,

@@ -3,7 +3,6 @@ walk visits only elements that shape blocks."""
 
 from __future__ import annotations
 
-import json
 import operator
 from collections import Counter
 
@@ -14,12 +13,12 @@ from pagechunk.html.prune import Regions
 from pagechunk.options import ParseOptions
 from pagechunk.vocabulary import CODE_LANGUAGE_PREFIXES, INLINE_TAGS
 
-__all__ = ["IMAGES_ATTRIBUTE", "LANGUAGE_ATTRIBUTE", "code_language", "flatten"]
+__all__ = ["LANGUAGE_ATTRIBUTE", "Images", "code_language", "flatten"]
 
-IMAGES_ATTRIBUTE = "data-pagechunk-images"
-"""Where flatten leaves, on the element that held them, the images with alt
-text it merged away: a JSON list of ``[alt, src, leading]``, ``leading``
-true when no text stood before the image in that element."""
+Images = dict[etree._Element, list[tuple[str, str, bool]]]
+"""The images with alt text flatten merged away, by the element that held
+them: ``(alt, src, leading)`` each, ``leading`` true when no text stood
+before the image in that element."""
 
 _IMAGE = "pagechunk-img"
 
@@ -35,7 +34,7 @@ _PIECES = 32
 fewer pieces cost little to read however they lie."""
 
 
-def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> None:
+def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> Images:
     """Merge the elements of :data:`~pagechunk.vocabulary.INLINE_TAGS` other
     than content and drop tags into their parents, in place.
 
@@ -48,10 +47,9 @@ def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> No
     read. For the same reason, the pieces of text of any other element that
     lost many children, to stripping or to pruning, are joined after it
     (``<p><b>1</b><b>2</b>...``). A ``<pre>`` that names its language
-    (:func:`code_language`) keeps it in :data:`LANGUAGE_ATTRIBUTE`, and an
-    element that held images with alt text keeps them in
-    :data:`IMAGES_ATTRIBUTE`: the text is merged as though they had never
-    been there.
+    (:func:`code_language`) keeps it in :data:`LANGUAGE_ATTRIBUTE`. Images
+    with alt text are merged away as though they had never been there, and
+    returned by the element that held them (:data:`Images`), for the walk.
     """
     inline = INLINE_TAGS - options.content_tags - options.drop_tags
     for element in regions.content:
@@ -73,10 +71,10 @@ def flatten(root: etree._Element, regions: Regions, options: ParseOptions) -> No
                 images = True
     split = _losses(root, inline, regions.split)
     etree.strip_tags(root, *inline)
-    if images:
-        _note_images(root)
+    held = _take_images(root) if images else {}
     for element in split:
         _join_pieces(element)
+    return held
 
 
 def _losses(
@@ -146,10 +144,10 @@ def _string(element: etree._Element) -> str:
     return str(_STRING(element))
 
 
-def _note_images(root: etree._Element) -> None:
-    """Move each image kept by :func:`flatten` into its holder's
-    :data:`IMAGES_ATTRIBUTE`, merging the text around it."""
-    held: dict[etree._Element, list[tuple[str, str, bool]]] = {}
+def _take_images(root: etree._Element) -> Images:
+    """Merge away each image kept by :func:`flatten`, with the text around
+    it, and return them by their holders."""
+    held: Images = {}
     for image in root.iter(_IMAGE):
         holder = image.getparent()
         if holder is None:
@@ -166,8 +164,7 @@ def _note_images(root: etree._Element) -> None:
         alt = image.get("alt") or ""
         held.setdefault(holder, []).append((alt, image.get("src") or "", leading))
     etree.strip_tags(root, _IMAGE)
-    for holder, images in held.items():
-        holder.set(IMAGES_ATTRIBUTE, json.dumps(images))
+    return held
 
 
 def code_language(pre: etree._Element) -> str:

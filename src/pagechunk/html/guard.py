@@ -13,6 +13,7 @@ page).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import islice
 
 from pagechunk.errors import InputTooLarge
@@ -106,6 +107,9 @@ _START_TAG = re.compile(
 _ATTRIBUTE = re.compile(
     rb"""[^\s/>=]++(?:\s*+=\s*+(?:"[^"]*+"?|'[^']*+'?|[^\s>]*+))?+"""
 )
+_NOT_ATTRIBUTE = rb"[\s/>=]"
+"""The bytes no attribute starts with, which :data:`_ATTRIBUTE`'s search
+steps over."""
 _TAG_NAME_END = re.compile(rb"[\s/>]")
 _TAG_OPEN = re.compile(rb"<[A-Za-z]")
 _RAW_TEXT_OPENINGS = tuple(
@@ -148,21 +152,32 @@ def cap_attributes(data: bytes, limit: int = MAX_ATTRIBUTES) -> bytes:
         if _most_attributes(data, start, end) > limit:
             name_found = _TAG_NAME_END.search(data, start, end)
             name_end = name_found.start() if name_found else end
-            attributes = [
-                found.group()
-                for found in islice(_ATTRIBUTE.finditer(data, name_end, end), limit + 1)
-            ]
             # Counted first: a long value (inline JSON, say) has spaces and
             # quotes enough to pass the bound, and the raw-text check may
             # search back over the whole page.
-            if len(attributes) > limit and not _in_raw_text(data, copied, start):
-                kept += [data[copied:name_end], b" ", b" ".join(attributes[:limit])]
+            if _past(limit).match(data, name_end, end) and not _in_raw_text(
+                data, copied, start
+            ):
+                attributes = [
+                    found.group()
+                    for found in islice(_ATTRIBUTE.finditer(data, name_end, end), limit)
+                ]
+                kept += [data[copied:name_end], b" ", b" ".join(attributes)]
                 copied = end
         at = end
     if not kept:
         return data
     kept.append(data[copied:])
     return b"".join(kept)
+
+
+@lru_cache(maxsize=4)
+def _past(limit: int) -> re.Pattern[bytes]:
+    """A match of more than ``limit`` attributes from where it starts, as
+    :data:`_ATTRIBUTE`'s search finds them: in one match, not one per
+    attribute."""
+    attribute = rb"%s*+(?>%s)" % (_NOT_ATTRIBUTE, _ATTRIBUTE.pattern)
+    return re.compile(rb"(?:%s){%d}" % (attribute, limit + 1))
 
 
 def _most_attributes(data: bytes, start: int, end: int) -> int:

@@ -30,7 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from operator import attrgetter
+from itertools import repeat
+from operator import add, mul
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -261,8 +262,9 @@ _CLASS_WORDS = frozenset(
 _CLASSES = etree.XPath("//@class", smart_strings=False)
 _ITEMTYPES = etree.XPath("//@itemtype", smart_strings=False)
 _MAX_CACHED_CLASSES = 32_768
-_TAG = attrgetter("tag")
-_TEXT = attrgetter("text")
+_LONG_PARAGRAPH = 150
+"""The characters of text a paragraph holds before any child that make it
+a long one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,13 +383,23 @@ def _structure(
     root: etree._Element, features: dict[str, float], chars: int | None
 ) -> None:
     """Tag counts, the text of links, ``<pre>`` and long paragraphs, and the
-    class values: tag-filtered passes whose loops run in C, and one XPath."""
-    tags = Counter(map(_TAG, root.iter(*_COUNTED_TAGS)))
-    link = sum(map(len, filter(None, map(_TEXT, root.iter("a")))))
-    pre = sum(map(len, filter(None, map(_TEXT, root.iter("pre")))))
-    long_paragraphs = sum(
-        1 for text in map(_TEXT, root.iter("p")) if text and len(text) >= 150
-    )
+    class values: one tag-filtered pass, which reads the text of the links,
+    ``<pre>`` and paragraphs it counts, and one XPath."""
+    tags = dict.fromkeys(_COUNTED_TAGS, 0)
+    link = pre = long_paragraphs = 0
+    for element in root.iter(*_COUNTED_TAGS):
+        tag = element.tag
+        tags[tag] += 1
+        if tag == "a" or tag == "p" or tag == "pre":
+            text = element.text
+            if not text:
+                continue
+            if tag == "a":
+                link += len(text)
+            elif tag == "p":
+                long_paragraphs += len(text) >= _LONG_PARAGRAPH
+            else:
+                pre += len(text)
     counts = Counter(cast(list[str], _CLASSES(root)))
     if _class_words.cache_info().currsize > _MAX_CACHED_CLASSES:
         _class_words.cache_clear()
@@ -432,11 +444,14 @@ def page_type(
     and ``Question``, which stories and FAQs declare too."""
     if said.thread:
         return "forum", 1.0
+    features = page_features(url, said, None)
     if url:
-        kind, probability = classify(page_features(url, said, None), stage="quick")
+        kind, probability = classify(features, stage="quick")
         if probability >= _model()["quick_sure"]:
             return kind, probability
-    return classify(page_features(url, said, pruned, chars))
+    # The same features in the same order as page_features(url, said, pruned).
+    _structure(pruned, features, chars)
+    return classify(features)
 
 
 def classify(
@@ -459,7 +474,8 @@ def classify(
     for name, value in features.items():
         row = weights.get(name)
         if row is not None and value:
-            scores = [s + weight * value for s, weight in zip(scores, row, strict=True)]
+            # scores[i] + row[i] * value, each, with the loop in C
+            scores = list(map(add, scores, map(mul, row, repeat(value))))
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
     best = scores.index(top)

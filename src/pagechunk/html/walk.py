@@ -10,13 +10,12 @@ Text is collected raw and tidied once per block.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
 
-from pagechunk.html.flatten import IMAGES_ATTRIBUTE, LANGUAGE_ATTRIBUTE
+from pagechunk.html.flatten import LANGUAGE_ATTRIBUTE, Images
 from pagechunk.html.headings import HeadedBlocks
 from pagechunk.html.tables import CELL_SEPARATOR, Tables, cell_mark, cell_text
 from pagechunk.model import CODE, PARAGRAPH, ROW, Block, ImageSpan, LinkSpan
@@ -45,17 +44,19 @@ def walk(
     content: set[etree._Element],
     resolve: Callable[[str], str],
     options: ParseOptions,
+    images: Images | None = None,
 ) -> list[Block]:
     """Walk the pruned tree once and return the page's blocks in document
     order: only those inside content elements, under their content heading
     path, when any text but headings is inside one.
 
     ``content`` are the content elements; ``resolve`` turns an ``href`` into
-    the URL a link span carries. The text after ``root`` is not read. A list
+    the URL a link span carries; ``images`` the images flatten merged away,
+    by the element that held them. The text after ``root`` is not read. A list
     of roots (subtrees in document order, none inside another) is walked as
     one page: a heading in one heads the blocks of the next.
     """
-    walker = _Walker(content, resolve, options)
+    walker = _Walker(content, resolve, options, images or {})
     for subtree in root if isinstance(root, list) else (root,):
         _walk_subtree(subtree, walker)
     return walker.finish()
@@ -140,6 +141,7 @@ class _Walker:
         "lines",
         "link",
         "links",
+        "noted",
         "resolve",
         "strip_chars",
         "tables",
@@ -150,8 +152,10 @@ class _Walker:
         content: set[etree._Element],
         resolve: Callable[[str], str],
         options: ParseOptions,
+        noted: Images,
     ) -> None:
         self.content = content
+        self.noted = noted  # the images flatten merged away, by holder
         self.resolve = resolve
         self.strip_chars = options.strip_chars
         self.blocks = HeadedBlocks()
@@ -313,9 +317,10 @@ class _Walker:
             elif role == _TABLE:
                 self.open_block(PARAGRAPH)
                 self.tables.open_table(element)
-            noted = element.get(IMAGES_ATTRIBUTE)
-            if noted is not None and self.heading is None:
-                self.add_images(noted)
+            if self.noted and self.heading is None:
+                held = self.noted.get(element)
+                if held is not None:
+                    self.add_images(held)
         text = element.text
         if text:
             self.add(text)
@@ -378,10 +383,10 @@ class _Walker:
         href = (element.get("href") or "").strip()
         self.link = _Link(self.resolve(href)) if href else None
 
-    def add_images(self, noted: str) -> None:
-        """Hold the images flatten noted on a block element for the next
-        block emitted."""
-        for alt, src, leading in json.loads(noted):
+    def add_images(self, held: list[tuple[str, str, bool]]) -> None:
+        """Hold the images flatten merged away from a block element for the
+        next block emitted."""
+        for alt, src, leading in held:
             src = src.strip()
             url = self.resolve(src) if src else ""
             leading = leading and not self.has_text
