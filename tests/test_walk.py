@@ -8,13 +8,17 @@ result.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from lxml import etree
 
 from pagechunk import Block, LinkSpan, ParsedPage, parse_html
 from pagechunk.html.decode import decode
 from pagechunk.html.tree import load_tree
-from pagechunk.html.walk import _words, walk
+from pagechunk.html.walk import _walk_subtree, _words, walk
 from pagechunk.options import ParseOptions
 
 
@@ -244,3 +248,59 @@ def test_only_the_space_of_all_white_space_prints() -> None:
 )
 def test_words_are_those_of_str_split(text: str) -> None:
     assert _words(text) == " ".join(text.split())
+
+
+# The pass over the elements
+
+
+class _Events:
+    """A walker that notes the starts and ends the pass gives it."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, Any, bool]] = []
+
+    def start(self, element: Any) -> None:
+        self.events.append(("start", element, True))
+
+    def end(self, element: Any, role: None, tail: bool = True) -> None:
+        self.events.append(("end", element, tail))
+
+
+_NODES = st.recursive(
+    st.sampled_from(["p", "b", "br", "!comment", "?pi"]),
+    lambda inner: st.tuples(
+        st.sampled_from(["div", "li", "a", "td"]), st.lists(inner, max_size=4)
+    ),
+    max_leaves=25,
+)
+
+
+def _build(parent: Any, node: Any) -> None:
+    if isinstance(node, tuple):
+        tag, children = node
+        element = etree.SubElement(parent, tag)
+        for child in children:
+            _build(element, child)
+    elif node == "!comment":
+        parent.append(etree.Comment("c"))
+    elif node == "?pi":
+        parent.append(etree.ProcessingInstruction("pi", "x"))
+    else:
+        etree.SubElement(parent, node)
+
+
+@given(st.lists(_NODES, max_size=5))
+def test_the_pass_gives_the_events_of_iterwalk(nodes: list[Any]) -> None:
+    # Every element's start, then those inside it, then its end, in document
+    # order, as lxml's iterwalk gives them; comments and processing
+    # instructions are not elements, and the root's tail is not read.
+    root = etree.Element("body")
+    for node in nodes:
+        _build(root, node)
+    walker = _Events()
+    _walk_subtree(root, walker)  # type: ignore[arg-type]
+    expected = [
+        (event, element, element is not root or event == "start")
+        for event, element in etree.iterwalk(root, events=("start", "end"))
+    ]
+    assert walker.events == expected
