@@ -456,8 +456,7 @@ def render_markdown(blocks: Iterable[Block]) -> str:
     for block in blocks:
         kind = block.kind
         if previous is not None:
-            tight = kind == previous and kind in _TIGHT_KINDS
-            parts.append("\n" if tight else "\n\n")
+            parts.append(_gap(previous, kind))
         before, line_break, after = _FIXED_FRAMES.get(kind) or _frame(block)
         text = block.text
         if line_break != "\n":
@@ -478,7 +477,7 @@ def text_places(blocks: Sequence[Block]) -> tuple[list[int], list[int]]:
     for block in blocks:
         kind = block.kind
         if previous is not None:
-            size += 1 if kind == previous and kind in _TIGHT_KINDS else 2
+            size += len(_gap(previous, kind))
         text = block.text
         frame = _FIXED_FRAMES.get(kind)
         if frame is _PLAIN_FRAME:
@@ -493,6 +492,13 @@ def text_places(blocks: Sequence[Block]) -> tuple[list[int], list[int]]:
             size += len(before) + len(text) + len(after) + indent * text.count("\n")
         previous = kind
     return text_starts, line_indents
+
+
+def _gap(previous: str, kind: str) -> str:
+    """What stands between a block of kind ``previous`` and the next, of
+    ``kind``: a line break between consecutive items or rows, else a blank
+    line."""
+    return "\n" if kind == previous and kind in _TIGHT_KINDS else "\n\n"
 
 
 def _frame(block: Block) -> tuple[str, str, str]:

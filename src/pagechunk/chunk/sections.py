@@ -173,7 +173,7 @@ def joined(
     group = _Group(found[0], _body(found[0]), meter)
     for section in found[1:]:
         body = _body(section)
-        own = body + meter.paragraph * (len(section.units) - 1)
+        own = _glued(body, len(section.units), meter)
         if group.size < under or own < under:
             shared, heads, size = group.joining(section, body)
             limit = room(HEADING_SEPARATOR.join(shared))
@@ -189,6 +189,12 @@ def joined(
 def _body(section: HeadingSection) -> int:
     """The sum of the sizes of a section's units."""
     return sum([unit.size for unit in section.units])
+
+
+def _glued(body: int, count: int, meter: Meter) -> int:
+    """The size of ``count`` units whose sizes sum to ``body``, a paragraph
+    break between each two."""
+    return body + meter.paragraph * (count - 1)
 
 
 class _Group:
@@ -209,7 +215,7 @@ class _Group:
         # The first section shows its whole path below the shared one.
         chain = section.head.chain() if section.head is not None else []
         self.heads = _by_depth(chain, {})
-        self.size = body + meter.paragraph * (self.count - 1)
+        self.size = _glued(body, self.count, meter)
 
     def joining(
         self, section: HeadingSection, body: int
@@ -235,7 +241,7 @@ class _Group:
             if depth > same:
                 total += size
                 count += number
-        return shared, heads, total + self.meter.paragraph * (count - 1)
+        return shared, heads, _glued(total, count, self.meter)
 
     def add(
         self,
