@@ -213,6 +213,13 @@ def test_weights_add_to_the_bias_of_each_type():
     )
 
 
+def test_a_weight_row_that_is_not_one_per_type_is_refused():
+    model = tiny_model([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
+    model["without_url"]["weights"] = {"md_forum": [0.0, 2.0]}
+    with pytest.raises(ValueError, match="md_forum"):
+        classify({"md_forum": 1.0}, model)
+
+
 def test_a_type_under_other_below_is_other():
     flat = tiny_model([0.0, 0.0, 0.0], [0.0, 0.0, 0.0])
     assert OTHER_BELOW > 1 / 3

@@ -474,6 +474,10 @@ def classify(
     for name, value in features.items():
         row = weights.get(name)
         if row is not None and value:
+            if len(row) != len(scores):
+                raise ValueError(
+                    f"the model's weights for {name!r} are not one per type"
+                )
             # scores[i] + row[i] * value, each, with the loop in C
             scores = list(map(add, scores, map(mul, row, repeat(value))))
     top = max(scores)
