@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pagechunk import chunk_html, extract, parse_html
-from pagechunk.html.metadata import iso_date, language_tag
+from pagechunk.html.metadata import _names_line, iso_date, language_tag
 
 BODY = (
     "<article><h1>Launch day</h1><p>The rocket left the pad at dawn and "
@@ -204,3 +204,12 @@ def test_language_tag_is_idempotent_and_keeps_letters(tag):
 def test_extract_writes_lang_in_bcp47_casing():
     assert extract(page(attributes=" lang='en-us'")).lang == "en-US"
     assert extract(page(), content_language="pt-br").lang == "pt-BR"
+
+
+LINE_WORDS = ("date", "Date", "publish", "ublication", "posted", "updated")
+LINE_WORDS += ("byline", "meta", "uthor")
+
+
+@given(st.text(alphabet="aAbcdDeghilmnoprstuy -", max_size=40))
+def test_a_class_names_a_date_line_or_byline_by_its_words(classes: str) -> None:
+    assert _names_line(classes) == any(word in classes for word in LINE_WORDS)

@@ -182,20 +182,9 @@ _MICRODATA_FIELDS = ("headline", "author", "published")
 """The fields worth a microdata pass when no better source gave them."""
 
 
-def _elements(result: Any) -> list[etree._Element]:
-    """The elements of an XPath result."""
-    if not isinstance(result, list):
-        return []
-    return [item for item in result if isinstance(item, etree._Element)]
-
-
-_CLASS_WORDS = re.compile(
-    "date|Date|publish|ublication|posted|updated|byline|meta|uthor"
-)
 _BODY_ELEMENTS = 1500
 """How far into the page, in elements, bylines and date lines are looked
 for: they stand near the top of an article."""
-_LINES_FIELDS = frozenset({"published", "author"})
 _MARKUP_TAGS = ("meta", "link", "h1", "time")
 _BYLINE_PREFIX = re.compile(
     r"^(?:(?:written|posted|published|reviewed|edited)\s+)?(?:by|author)\s*:?\s+",
@@ -432,7 +421,6 @@ def _read_body(found: _Found, root: etree._Element, micro: bool) -> None:
     ``href``), bylines and date lines named by their ``class``, and the
     first short text that is a date alone."""
     alone = found.lacks("published")
-    search = _CLASS_WORDS.search
     values = found.values
     for element in islice(root.iter(etree.Element), _BODY_ELEMENTS):
         tag = element.tag
@@ -446,7 +434,7 @@ def _read_body(found: _Found, root: etree._Element, micro: bool) -> None:
                 found.add("author", _FALLBACK + 1, _byline(_short_text(element)))
         else:
             classes = element.get("class")
-            if classes and search(classes) and tag not in _NOT_LINES:
+            if classes and _names_line(classes) and tag not in _NOT_LINES:
                 _read_classes(found, element, classes)
                 if "author" in values and "published" in values:
                     break  # both found
@@ -480,6 +468,23 @@ def _read_tag(
         else:
             found.add("published", _FALLBACK + 2, stamp)
         found.add("published", _FALLBACK + 3, _short_text(element))
+
+
+def _names_line(classes: str) -> bool:
+    """Whether a ``class`` may name a date line or a byline: it holds a
+    word of :data:`_DATE_CLASSES` or ``uthor`` (``updated`` holds
+    ``date``). Substring tests, at a third of the cost of one regular
+    expression's alternatives, for the body's every ``class``."""
+    return (
+        "date" in classes
+        or "Date" in classes
+        or "publish" in classes
+        or "ublication" in classes
+        or "posted" in classes
+        or "byline" in classes
+        or "meta" in classes
+        or "uthor" in classes
+    )
 
 
 def _read_classes(found: _Found, element: etree._Element, classes: str) -> None:
