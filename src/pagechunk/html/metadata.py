@@ -32,10 +32,11 @@ fallback is still needed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from email.utils import parsedate_to_datetime
-from functools import lru_cache
+from functools import lru_cache, partial
 from html import unescape
 from itertools import islice
 from typing import Any
@@ -248,7 +249,8 @@ def read_metadata(
     canonical = found.first("canonical")
     if canonical and unsafe_url(canonical):
         canonical = ""
-    canonical = join(head.url, canonical) if head.url and canonical else canonical
+    absolute = _joiner(head)
+    canonical = absolute(canonical) if head.url and canonical else canonical
     site_name = found.first("site_name") or head.site_name
     headline = _text(found.first("headline"))
     if headline:
@@ -257,10 +259,10 @@ def read_metadata(
         )
     image = found.first("image")
     if image and head.url:
-        image = join(head.url, image) or image
+        image = absolute(image) or image
     license = found.first("license")
     if license and head.url and "/" in license:
-        license = join(head.url, license) or license
+        license = absolute(license) or license
     return PageMetadata(
         headline=headline,
         author=_text(found.first("author")),
@@ -273,6 +275,18 @@ def read_metadata(
         tags=tuple(dict.fromkeys(filter(None, map(_text, found.first_list("tags"))))),
         license=_text(license),
     )
+
+
+def _joiner(head: PageHead) -> Callable[[str], str]:
+    """What makes an address absolute against the page's own: the head's
+    resolver when its base is that address (it joins as ``join`` does, a
+    plain absolute address without ``urljoin``'s cost), else ``join``. The
+    resolver gives ``""`` for an unsafe address where ``join`` gives it
+    back: callers keep what they had when given ``""``, or pass no unsafe
+    address."""
+    if head.resolve.base == head.url:
+        return head.resolve
+    return partial(join, head.url)
 
 
 @dataclass(slots=True)
