@@ -322,7 +322,7 @@ def _extract(
     root, head, gathered = _tree_and_head(
         html, parse, base_url, encoding, content_language, streamed=placing
     )
-    objects = jsonld_objects(root, gathered.tagged("script"))
+    objects = jsonld_objects(root, gathered.scripts)
     said = declared(root, objects, gathered.tagged("meta"))
     metadata = read_metadata(root, head, objects, gathered)
     del gathered  # it holds the tree's elements

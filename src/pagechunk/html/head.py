@@ -72,16 +72,18 @@ element, whatever tags it looks for, unless the page has none of them."""
 @dataclass(frozen=True, slots=True)
 class Gathered:
     """The elements of the head step's one pass over the unpruned tree, in
-    document order: the links (``<a>`` and ``<area>``) apart from the
-    rest (:data:`~pagechunk.vocabulary.HEAD_TAGS` and
-    :data:`GATHERED_TAGS`). They hold the tree's elements: they are read
-    before anything is pruned, then let go."""
+    document order: the links (``<a>`` and ``<area>``) and the ``<script>``
+    elements apart from the rest (:data:`~pagechunk.vocabulary.HEAD_TAGS`
+    and :data:`GATHERED_TAGS`). They hold the tree's elements: they are
+    read before anything is pruned, then let go."""
 
     links: list[etree._Element]
+    scripts: list[etree._Element]
     others: list[etree._Element]
 
     def tagged(self, *tags: str) -> list[etree._Element]:
-        """The elements of ``tags`` other than links, in document order."""
+        """The elements of ``tags`` other than links and scripts, in
+        document order."""
         return [element for element in self.others if element.tag in tags]
 
 
@@ -93,13 +95,17 @@ def gather(root: etree._Element, *, links: bool = True) -> Gathered:
     if not links:
         tags -= LINK_TAGS
     found: list[etree._Element] = []
+    scripts: list[etree._Element] = []
     others: list[etree._Element] = []
     for element in root.iter(*tags):
-        (found if element.tag in LINK_TAGS else others).append(element)
-    return Gathered(found, others)
-
-
-_OWN_TAGS = HEAD_TAGS - LINK_TAGS
+        tag = element.tag
+        if tag == "script":
+            scripts.append(element)
+        elif tag in LINK_TAGS:
+            found.append(element)
+        else:
+            others.append(element)
+    return Gathered(found, scripts, others)
 
 
 def read_head(
@@ -125,11 +131,10 @@ def read_head(
     declared = _Declarations(options.robots_names)
     # Each <template> is read before the links after it, which are all that
     # it may hold: the links may come after the rest.
-    for element in gathered.tagged(*_OWN_TAGS):
+    for element in gathered.others:
         declared.read(element)
     if options.links:
-        for element in gathered.links:
-            declared.read(element)
+        declared.read_links(gathered.links)
     base = base_url
     base_href = declared.base_href
     if base_href and not unsafe_url(base_href):
@@ -150,7 +155,10 @@ def read_head(
         or first_language(content_language),
         noindex="noindex" in directives or "none" in directives,
         nofollow="nofollow" in directives or "none" in directives,
-        links=list(dict.fromkeys(filter(None, map(resolve, declared.hrefs)))),
+        # Each distinct href is resolved once: a page repeats its links.
+        links=list(
+            dict.fromkeys(filter(None, map(resolve, dict.fromkeys(declared.hrefs))))
+        ),
         resolve=resolve,
     )
 
@@ -180,15 +188,22 @@ class _Declarations:
         self.content_language: str | None = None
         self.in_template: set[etree._Element] = set()
 
-    def read(self, element: etree._Element) -> None:
-        tag = element.tag
-        if tag == "a" or tag == "area":
+    def read_links(self, links: list[etree._Element]) -> None:
+        """The ``href`` of each link outside ``<template>``, stripped."""
+        hrefs = self.hrefs
+        in_template = self.in_template
+        for element in links:
             href = element.get("href")
-            if href and (not self.in_template or element not in self.in_template):
+            if href and (not in_template or element not in in_template):
                 href = href.strip()
                 if href:
-                    self.hrefs.append(href)
-        elif tag == "meta":
+                    hrefs.append(href)
+
+    def read(self, element: etree._Element) -> None:
+        """One element of :data:`~pagechunk.vocabulary.HEAD_TAGS` other
+        than a link, or of :data:`GATHERED_TAGS`, which says nothing here."""
+        tag = element.tag
+        if tag == "meta":
             self.read_meta(element)
         elif tag == "link":
             if self.canonical is None:
