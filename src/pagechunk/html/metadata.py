@@ -420,9 +420,14 @@ def _read_markup(
         root.iter(*_MARKUP_TAGS) if gathered is None else gathered.tagged(*_MARKUP_TAGS)
     )
     for element in tagged:
-        tag = str(element.tag)
-        _read_tag(found, element, tag, first_heading)
-        first_heading = first_heading and tag != "h1"
+        tag = element.tag
+        if tag == "meta":
+            _read_meta(found, element)
+        elif tag == "link":
+            _read_link(found, element)
+        else:
+            _read_fallback(found, element, tag, first_heading)
+            first_heading = first_heading and tag != "h1"
     micro = any(found.lacks(name, _MICRO) for name in _MICRODATA_FIELDS)
     if micro or found.lacks("published") or found.lacks("author"):
         _read_body(found, root, micro)
@@ -461,14 +466,12 @@ def _read_body(found: _Found, root: etree._Element, micro: bool) -> None:
                     alone = False
 
 
-def _read_tag(
-    found: _Found, element: etree._Element, tag: str, first_heading: bool
+def _read_fallback(
+    found: _Found, element: etree._Element, tag: object, first_heading: bool
 ) -> None:
-    if tag == "meta":
-        _read_meta(found, element)
-    elif tag == "link":
-        _read_link(found, element)
-    elif tag == "h1":
+    """An ``<h1>`` or ``<time>`` while no better source has given the
+    headline or the published date."""
+    if tag == "h1":
         if first_heading and found.lacks("published"):
             found.add("published", _FALLBACK + 4, _text_after(element))
         if found.lacks("headline"):
@@ -531,27 +534,44 @@ def _read_meta(found: _Found, element: etree._Element) -> None:
         key = (element.get("http-equiv") or "").strip().lower()
         if key != "last-modified":
             return
+    if key.startswith("twitter:"):
+        if key.startswith("twitter:label"):
+            found.labels[key[13:]] = content.strip().lower()
+            return
+        if key.startswith("twitter:data") and found.labels.get(key[12:]) in _BY_LABELS:
+            found.add("author", _TWITTER, content)
+            return
+    reading = _meta_field(key)
+    if reading is None:
+        return
+    name, rank = reading
+    if name == "author" and "://" in content:
+        return  # article:author is often a profile URL
+    found.add(name, rank, content)
+
+
+_META_KEYS = 1024
+"""How many ``<meta>`` keys :func:`_meta_field` remembers: more than a crawl's
+pages use between them, most of which repeat a few dozen."""
+
+
+@lru_cache(maxsize=_META_KEYS)
+def _meta_field(key: str) -> tuple[str, int] | None:
+    """The field a ``<meta>`` gives by its key (its ``property``, else its
+    ``name``, lower case) and the rank of its source; None for a key that
+    gives none."""
     if key.startswith("og:") or key.startswith("article:"):
         rank = _OG
     elif key.startswith("twitter:"):
         rank = _TWITTER
     else:
         rank = _META
-    if key.startswith("twitter:label"):
-        found.labels[key[13:]] = content.strip().lower()
-        return
-    if key.startswith("twitter:data") and found.labels.get(key[12:]) in _BY_LABELS:
-        found.add("author", _TWITTER, content)
-        return
     name = _META_FIELDS.get(key)
     if name is None and ("publish" in key or key.endswith("date")):
-        if "modif" not in key and "update" not in key:
-            found.add("published", rank + 5, content)
-        return
-    if name == "author" and "://" in content:
-        return  # article:author is often a profile URL
-    if name:
-        found.add(name, rank, content)
+        if "modif" in key or "update" in key:
+            return None
+        return "published", rank + 5
+    return (name, rank) if name else None
 
 
 _META_FIELDS: dict[str, str] = {
