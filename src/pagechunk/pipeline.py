@@ -323,7 +323,7 @@ def _extract(
         html, parse, base_url, encoding, content_language, streamed=placing
     )
     objects = jsonld_objects(root, gathered.scripts)
-    said = declared(root, objects, gathered.tagged("meta"))
+    said = declared(root, objects, gathered.metas)
     metadata = read_metadata(root, head, objects, gathered)
     del gathered  # it holds the tree's elements
     if focus:

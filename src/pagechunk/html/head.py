@@ -74,17 +74,14 @@ class Gathered:
     """The elements of the head step's one pass over the unpruned tree, in
     document order: the links (``<a>`` and ``<area>``) and the ``<script>``
     elements apart from the rest (:data:`~pagechunk.vocabulary.HEAD_TAGS`
-    and :data:`GATHERED_TAGS`). They hold the tree's elements: they are
-    read before anything is pruned, then let go."""
+    and :data:`GATHERED_TAGS`), and the ``<meta>`` elements of the rest
+    once more. They hold the tree's elements: they are read before
+    anything is pruned, then let go."""
 
     links: list[etree._Element]
     scripts: list[etree._Element]
     others: list[etree._Element]
-
-    def tagged(self, *tags: str) -> list[etree._Element]:
-        """The elements of ``tags`` other than links and scripts, in
-        document order."""
-        return [element for element in self.others if element.tag in tags]
+    metas: list[etree._Element]
 
 
 def gather(root: etree._Element, *, links: bool = True) -> Gathered:
@@ -97,6 +94,7 @@ def gather(root: etree._Element, *, links: bool = True) -> Gathered:
     found: list[etree._Element] = []
     scripts: list[etree._Element] = []
     others: list[etree._Element] = []
+    metas: list[etree._Element] = []
     for element in root.iter(*tags):
         tag = element.tag
         if tag == "script":
@@ -105,7 +103,9 @@ def gather(root: etree._Element, *, links: bool = True) -> Gathered:
             found.append(element)
         else:
             others.append(element)
-    return Gathered(found, scripts, others)
+            if tag == "meta":
+                metas.append(element)
+    return Gathered(found, scripts, others, metas)
 
 
 def read_head(

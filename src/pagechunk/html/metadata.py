@@ -39,6 +39,7 @@ from email.utils import parsedate_to_datetime
 from functools import lru_cache, partial
 from html import unescape
 from itertools import islice
+from operator import itemgetter
 from typing import Any
 
 from lxml import etree
@@ -289,6 +290,10 @@ def _joiner(head: PageHead) -> Callable[[str], str]:
     return partial(join, head.url)
 
 
+_RANK = itemgetter(0)
+"""The rank of a candidate (rank, value)."""
+
+
 @dataclass(slots=True)
 class _Found:
     """Candidate values by field and by rank of their source: a field's value
@@ -309,13 +314,13 @@ class _Found:
         """Whether no source ranked before ``rank`` (a fallback, by default)
         has given the field."""
         candidates = self.values.get(name)
-        return not candidates or all(given >= rank for given, _ in candidates)
+        return not candidates or min(candidates, key=_RANK)[0] >= rank
 
     def first(self, name: str) -> str:
         candidates = self.values.get(name)
         if not candidates:
             return ""
-        return min(candidates, key=lambda candidate: candidate[0])[1]
+        return min(candidates, key=_RANK)[1]
 
     def first_list(self, name: str) -> list[str]:
         """All candidates of the best-ranked source, each split at commas."""
@@ -416,16 +421,15 @@ def _read_markup(
     (``<h1>``, ``<time>``, bylines and date lines) while no better source
     has given the field; each in document order."""
     first_heading = True
-    tagged = (
-        root.iter(*_MARKUP_TAGS) if gathered is None else gathered.tagged(*_MARKUP_TAGS)
-    )
+    # The gathered elements hold <base> and <template> too, passed over.
+    tagged = root.iter(*_MARKUP_TAGS) if gathered is None else gathered.others
     for element in tagged:
         tag = element.tag
         if tag == "meta":
             _read_meta(found, element)
         elif tag == "link":
             _read_link(found, element)
-        else:
+        elif tag == "h1" or tag == "time":
             _read_fallback(found, element, tag, first_heading)
             first_heading = first_heading and tag != "h1"
     micro = any(found.lacks(name, _MICRO) for name in _MICRODATA_FIELDS)
@@ -733,7 +737,7 @@ _ISO = re.compile(
 
 def _first_date(candidates: list[tuple[int, str]]) -> str:
     """The date of the best-ranked candidate that reads as one."""
-    for _, value in sorted(candidates, key=lambda pair: pair[0]):
+    for _, value in sorted(candidates, key=_RANK):
         date = iso_date(value)
         if date:
             return date
