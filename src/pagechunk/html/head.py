@@ -143,11 +143,13 @@ def read_head(
     canonical = declared.canonical or declared.og_url
     if canonical and unsafe_url(canonical):
         canonical = None
-    address = join(base, canonical) if base and canonical else canonical
+    url = base_url
+    if not url:  # the canonical address, joined only when it is the page's
+        url = (join(base, canonical) if base and canonical else canonical) or base
     site = base or (join(base_url, canonical) if canonical else None)
     directives = declared.directives
     return PageHead(
-        url=base_url or address or base or "",
+        url=url or "",
         site=site or None,
         site_name=declared.site_name,
         lang=first_language(root.get("lang") or root.get("xml:lang"))
