@@ -213,3 +213,21 @@ LINE_WORDS += ("byline", "meta", "uthor")
 @given(st.text(alphabet="aAbcdDeghilmnoprstuy -", max_size=40))
 def test_a_class_names_a_date_line_or_byline_by_its_words(classes: str) -> None:
     assert _names_line(classes) == any(word in classes for word in LINE_WORDS)
+
+
+@pytest.mark.parametrize(
+    "base",
+    [
+        "",  # the head's resolver joins them: its base is the page's address
+        "<base href='https://cdn.test/assets/'>",  # joined as well, not to it
+    ],
+)
+def test_urls_are_made_absolute_against_the_page_address(base: str) -> None:
+    head = (
+        f"{base}<meta property='og:image' content='/img/pic.jpg'>"
+        "<link rel='license' href='/terms'><meta property='og:url' content='/c'>"
+    )
+    got = extract(page(head), base_url="https://site.test/a/page")
+    assert got.image == "https://site.test/img/pic.jpg"
+    assert got.license == "https://site.test/terms"
+    assert got.canonical_url == "https://site.test/c"
