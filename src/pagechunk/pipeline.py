@@ -187,7 +187,9 @@ def parse_html(
         strict=strict,
         tables=tables,
     )
-    root, head, _ = _tree_and_head(html, options, base_url, encoding, None)
+    root, head, _ = _tree_and_head(
+        html, options, base_url, encoding, None, gathering=False
+    )
     title, content, images = _prune(root, options)
     return _walk_page(root, content, images, head, title, options)
 
@@ -447,7 +449,13 @@ def _reread(
     holds :data:`NET_HIDDEN_CHARS` (a ``<noframes>`` needs only some text:
     a frameset shows nothing else)."""
     root, head, _ = _tree_and_head(
-        html, parse, base_url, encoding, content_language, streamed=True
+        html,
+        parse,
+        base_url,
+        encoding,
+        content_language,
+        streamed=True,
+        gathering=False,
     )
     read_code_blocks(root, drop_unseen_text(root))
     if unwrap_noscript(root):
@@ -468,11 +476,13 @@ def _tree_and_head(
     content_language: str | None,
     *,
     streamed: bool = False,
+    gathering: bool = True,
 ) -> tuple[etree._Element, PageHead, Gathered]:
     """Steps decode, guard and tree, then head: the page's tree, what the
     page declares about itself, and the elements the head step's pass
-    gathered for the steps after it; with ``streamed``, its streamed
-    segments placed (:mod:`pagechunk.html.streamed`)."""
+    gathered for the steps after it (without ``gathering``, only those the
+    head step reads); with ``streamed``, its streamed segments placed
+    (:mod:`pagechunk.html.streamed`)."""
     for name, value in (
         ("base_url", base_url),
         ("encoding", encoding),
@@ -481,7 +491,7 @@ def _tree_and_head(
         check_text(name, value, optional=True)
     data = decode(html, encoding, max_bytes=options.max_bytes, strict=options.strict)
     root = load_tree(data, streamed=streamed)
-    gathered = gather(root, links=options.links)
+    gathered = gather(root, links=options.links, later=gathering)
     head = read_head(
         root,
         options,

@@ -84,11 +84,13 @@ class Gathered:
     metas: list[etree._Element]
 
 
-def gather(root: etree._Element, *, links: bool = True) -> Gathered:
+def gather(root: etree._Element, *, links: bool = True, later: bool = True) -> Gathered:
     """One pass over ``root`` for the elements :func:`read_head` and the
     steps after it read (:class:`Gathered`); without ``links``, ``<a>`` and
-    ``<area>`` are not visited."""
-    tags = HEAD_TAGS | GATHERED_TAGS
+    ``<area>`` are not visited, and without ``later``, the tags of
+    :data:`GATHERED_TAGS`, for a caller that reads neither JSON-LD nor
+    metadata."""
+    tags = HEAD_TAGS | GATHERED_TAGS if later else HEAD_TAGS
     if not links:
         tags -= LINK_TAGS
     found: list[etree._Element] = []
