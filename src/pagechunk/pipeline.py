@@ -326,9 +326,12 @@ def _extract(
     said = declared(root, objects, gathered.tagged("meta"))
     metadata = read_metadata(root, head, objects, gathered)
     del gathered  # it holds the tree's elements
+    roles = None
     if focus:
-        read_code_blocks(root, drop_unseen_text(root))
-    title, content, images = _prune(root, parse, unfold=focus)
+        unseen = drop_unseen_text(root)
+        read_code_blocks(root, unseen.pres)
+        roles = unseen.roles
+    title, content, images = _prune(root, parse, unfold=focus, roles=roles)
     net = ""
     visible = visible_chars(root, content)
     if focus and visible < NET_VISIBLE_CHARS:
@@ -449,7 +452,7 @@ def _reread(
     root, head, _ = _tree_and_head(
         html, parse, base_url, encoding, content_language, streamed=True
     )
-    read_code_blocks(root, drop_unseen_text(root))
+    read_code_blocks(root, drop_unseen_text(root).pres)
     if unwrap_noscript(root):
         return root, head, _prune(root, parse, unfold=True), "<noscript> content"
     if unwrap_noframes(root):
@@ -498,15 +501,20 @@ page's title, the content elements and the images flatten merged away."""
 
 
 def _prune(
-    root: etree._Element, options: ParseOptions, *, unfold: bool = False
+    root: etree._Element,
+    options: ParseOptions,
+    *,
+    unfold: bool = False,
+    roles: list[Any] | None = None,
 ) -> _Pruned:
     """Steps prune and flatten, in place: the raw text of the page's title,
     the content elements and the images flatten merged away. With
     ``unfold`` (``extract``'s focus), what the page folds behind its own
     controls is shown first, chrome that holds the main content (an
     unclosed ``<aside>``) is not pruned, and links that touch are spaced
-    apart."""
-    regions = find_regions(root, options)
+    apart. ``roles`` are the tree's ``role`` attributes when
+    :func:`~pagechunk.html.typed.drop_unseen_text` read them."""
+    regions = find_regions(root, options, roles)
     if unfold:
         regions.marking = show_folded_content(root, regions.marking)
         regions.chrome = spare_chrome_around_main(regions.chrome, regions.content)

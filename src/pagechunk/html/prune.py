@@ -19,7 +19,7 @@ from lxml import etree
 
 from pagechunk.options import ParseOptions
 
-__all__ = ["Regions", "applied_role", "find_regions", "prune"]
+__all__ = ["Regions", "applied_role", "find_regions", "prune", "role_attributes"]
 
 _MARK = "pagechunk-drop"
 
@@ -48,8 +48,9 @@ _CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f]))")
 # libxml2 merges the node sets of a union ("|") in quadratic time. "//*/@"
 # finds the same attributes as "//@" in half the time: libxml2 then steps
 # through elements alone, not through every text node as well.
-_MARKING = tuple(
-    etree.XPath(f"//*/@{name}") for name in ("role", "hidden", "aria-hidden", "style")
+_ROLES = etree.XPath("//*/@role")
+_HIDING_ATTRIBUTES = tuple(
+    etree.XPath(f"//*/@{name}") for name in ("hidden", "aria-hidden", "style")
 )
 
 
@@ -81,13 +82,19 @@ class Regions:
     split: Counter[etree._Element] = field(default_factory=Counter)
 
 
-def find_regions(root: etree._Element, options: ParseOptions) -> Regions:
+def find_regions(
+    root: etree._Element, options: ParseOptions, roles: list[Any] | None = None
+) -> Regions:
     """Find the titles, content, chrome and preformatted elements, in one
     tag-filtered pass over the tree, and the attributes that may drop an
-    element, with one XPath per attribute name."""
+    element, with one XPath per attribute name.
+
+    ``roles`` are the tree's ``role`` attributes (:func:`role_attributes`)
+    when a step before read them; those of elements it has taken out of the
+    tree since are passed over. When None, they are read here."""
     content_tags, chrome_tags = options.content_tags, options.chrome_tags
-    marking: list[Any] = []
-    for xpath in _MARKING:
+    marking = role_attributes(root) if roles is None else _in_tree(root, roles)
+    for xpath in _HIDING_ATTRIBUTES:
         marking += cast("list[Any]", xpath(root))  # attribute values: a list
     regions = Regions([], set(), [], marking, [])
     for element in root.iter("title", "pre", *content_tags, *chrome_tags):
@@ -104,6 +111,36 @@ def find_regions(root: etree._Element, options: ParseOptions) -> Regions:
         if attribute.attrname == "role" and applied_role(attribute) in content_tags:
             regions.content.add(attribute.getparent())
     return regions
+
+
+def role_attributes(root: etree._Element) -> list[Any]:
+    """The ``role`` attributes of the tree under ``root``, in document
+    order: each a string that knows its element (``getparent()``)."""
+    # An attribute's value is lxml's "smart string"; the stub types every
+    # result of an XPath.
+    return cast("list[Any]", _ROLES(root))
+
+
+def _in_tree(root: etree._Element, attributes: list[Any]) -> list[Any]:
+    """The ``attributes`` whose elements still stand in the tree under
+    ``root``. Each ancestor's answer is remembered, so the climbs cost time
+    in proportion to the tree, not to its depth times the attributes."""
+    known: dict[etree._Element, bool] = {root: True}
+    kept: list[Any] = []
+    for attribute in attributes:
+        element = attribute.getparent()
+        climbed: list[etree._Element] = []
+        while (standing := known.get(element)) is None:
+            climbed.append(element)
+            element = element.getparent()
+            if element is None:  # the top of a subtree taken out
+                standing = False
+                break
+        for each in climbed:
+            known[each] = standing
+        if standing:
+            kept.append(attribute)
+    return kept
 
 
 def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:

@@ -75,7 +75,7 @@ from pagechunk.html.names import (
 )
 from pagechunk.html.nesting import remove_keeping_tail, set_text
 from pagechunk.html.net import text_length, visible_chars
-from pagechunk.html.prune import applied_role, hides
+from pagechunk.html.prune import applied_role, hides, role_attributes
 from pagechunk.model import HEADING, ITEM, PARAGRAPH, QUOTE, Block
 from pagechunk.vocabulary import HEADING_LEVELS, PICTURE_TAGS
 
@@ -163,6 +163,7 @@ __all__ = [
     "UNSEEN_MAX_CHARS",
     "Focus",
     "Trace",
+    "Unseen",
     "drop_unseen_text",
     "read_code_blocks",
     "focus_page",
@@ -739,11 +740,6 @@ picker whose ``role="menu"`` a script sets), a custom radio button (a
 swatch of colour), a tab of a tab set (its label: "Description",
 "Reviews (2)", above panels that are shown whole). What they hold is
 something to pick, not text to read."""
-
-_ROLES = etree.XPath("descendant-or-self::*/@role")
-"""The ``role`` values of an element and those below it, found inside
-libxml2: selecting the attributes is quicker than testing each element for
-one."""
 
 _FIELDS = ("input", "select", "textarea")
 """Tags of the form fields a ``<label>`` can name."""
@@ -3319,7 +3315,24 @@ def _percent_encoded(text: str) -> bool:
     )
 
 
-def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """What :func:`drop_unseen_text` read of the tree besides the text it
+    removed, for the steps after it.
+
+    Attributes:
+        pres: The ``<pre>`` elements, for :func:`read_code_blocks`.
+        roles: The ``role`` attributes
+            (:func:`~pagechunk.html.prune.role_attributes`), read after the
+            labels and the groups of choices went, for
+            :func:`~pagechunk.html.prune.find_regions`.
+    """
+
+    pres: list[etree._Element]
+    roles: list[Any]
+
+
+def drop_unseen_text(root: etree._Element) -> Unseen:
     """Remove, in place and before pruning, text that no reader of the page
     sees, or reads as the page's: the fallback content of media elements
     (:data:`MEDIA_TAGS`), the short messages announced to screen readers
@@ -3353,7 +3366,8 @@ def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     (:data:`CLOSE_WORDS`): dialogs, whose buttons pruning takes out.
 
     Returns the page's ``<pre>`` elements, gathered by the same pass over
-    the tree, for :func:`read_code_blocks`.
+    the tree, and its ``role`` attributes, which the announced messages and
+    the choices are found by (:class:`Unseen`).
     """
     # One tag-filtered pass for every finder: each pass walks every element
     # unless the page has none of the tags it looks for.
@@ -3378,11 +3392,12 @@ def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     # it again, so the finders need not tell it apart.
     for element in _unseen(labels):
         remove_keeping_tail(element)
-    for element in _announced(root):
+    roles = role_attributes(root)
+    for element in _announced(roles):
         remove_keeping_tail(element)
     for element in _blank_heading_links(headings):
         remove_keeping_tail(element)
-    return rare.get("pre", [])
+    return Unseen(rare.get("pre", []), roles)
 
 
 _UNSEEN_PASS_TAGS = (
@@ -3979,16 +3994,14 @@ def _choice_groups(
     ]
 
 
-def _announced(root: etree._Element) -> list[etree._Element]:
+def _announced(roles: list[Any]) -> list[etree._Element]:
     """The short messages of :data:`ANNOUNCED_ROLES` (the role a browser
     applies, as pruning reads it), at most :data:`ANNOUNCED_MAX_CHARS`
     characters each, and the choices of a widget (:data:`CHOICE_ROLES`),
     at most :data:`CHOICES_MAX_CHARS` characters each and no heading: a
     list box longer than that loses its options one by one, and an item
-    holding a heading is a tab (a page that marks its tabs as a menu)."""
-    # An attribute's value is a string that knows its element (lxml's
-    # "smart string"); the stub types every result.
-    roles = cast("list[Any]", _ROLES(root))
+    holding a heading is a tab (a page that marks its tabs as a menu).
+    ``roles`` are the tree's ``role`` attributes."""
     found = []
     for role in roles:
         applied = applied_role(role)
