@@ -3421,6 +3421,11 @@ _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 ``str.split``: zero-width space and joiners, word joiner, byte order mark."""
 
 
+_STRING = etree.XPath("string()")
+"""An element's text, all of it: compiled once, where ``element.xpath``
+compiles its expression at each call."""
+
+
 def _blank_heading_links(headings: list[etree._Element]) -> list[etree._Element]:
     """The permalinks inside headings: links to a place on the page
     (``href="#..."``) whose text is nothing but zero-width characters
@@ -3433,7 +3438,7 @@ def _blank_heading_links(headings: list[etree._Element]) -> list[etree._Element]
     for heading in headings:
         for link in heading.iterdescendants("a"):
             if (link.get("href") or "").startswith("#"):
-                text = cast(str, link.xpath("string()")).strip()
+                text = str(_STRING(link)).strip()
                 glyphs = text.strip(_INVISIBLE).strip()
                 if text and (
                     not glyphs
@@ -3552,7 +3557,7 @@ def _language_labels(pre: etree._Element, language: str) -> list[etree._Element]
             if isinstance(element.tag, str)
             and not _in_running_text(element, box)
             and text_length(element) <= LANGUAGE_LABEL_MAX_CHARS
-            and cast(str, element.xpath("string()")).strip().lower() == language
+            and str(_STRING(element)).strip().lower() == language
             and next(element.iterdescendants("pre"), None) is None
         ]
         if found:
@@ -4003,6 +4008,7 @@ def _announced(roles: list[Any]) -> list[etree._Element]:
     holding a heading is a tab (a page that marks its tabs as a menu).
     ``roles`` are the tree's ``role`` attributes."""
     found = []
+    headed = _role_headed(roles)
     for role in roles:
         applied = applied_role(role)
         if applied in ANNOUNCED_ROLES:
@@ -4014,9 +4020,13 @@ def _announced(roles: list[Any]) -> list[etree._Element]:
         element = role.getparent()
         if text_length(element) > limit:
             continue
-        if _holds_heading(element):
+        if (
+            element in headed
+            or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+        ):
             # A tab, or a section marked so, that its heading names; a
-            # callout with its title (Bootstrap's ``alert-heading``).
+            # callout with its title (Bootstrap's ``alert-heading``): it
+            # holds a heading (:func:`_holds_heading`).
             continue
         if applied in ANNOUNCED_ROLES and any(
             text_length(p) >= MIN_PROSE for p in element.iterdescendants("p")
@@ -4026,6 +4036,18 @@ def _announced(roles: list[Any]) -> list[etree._Element]:
             continue  # a product's price, announced as its variant changes
         found.append(element)
     return found
+
+
+def _role_headed(roles: list[Any]) -> set[etree._Element]:
+    """The elements that hold an element of ``role="heading"``, told from
+    the tree's ``role`` attributes: the ancestors of each such element,
+    where :func:`_holds_heading` reads every element below each one."""
+    return {
+        ancestor
+        for role in roles
+        if role.strip().lower() == "heading"
+        for ancestor in role.getparent().iterancestors()
+    }
 
 
 def _holds_price(element: etree._Element) -> bool:
@@ -4147,17 +4169,23 @@ def _mark_overlay(button: etree._Element) -> None:
 
 def _named_overlay(element: etree._Element) -> bool:
     """Whether an element's ``class`` or ``id`` words name an overlay
-    (:data:`OVERLAYS`); a value that holds none of the words is told
-    before it is split into words (:func:`_holds_hint`), as most are: the
-    walks up from each close button read every box above it."""
+    (:data:`OVERLAYS`, :func:`_names_overlay`)."""
     for value in (element.get("class"), element.get("id")):
-        if (
-            value
-            and _holds_hint(value, _OVERLAY_HINTS)
-            and not OVERLAYS.isdisjoint(_value_words(value))
-        ):
+        if value and _names_overlay(value):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _names_overlay(value: str) -> bool:
+    """Whether a ``class`` or ``id`` value's words name an overlay; a value
+    that holds none of the words is told before it is split into words
+    (:func:`_holds_hint`), as most are. Cached: the walks up from each
+    close button read every box above it, and the boxes of a page and of
+    its site come back."""
+    return _holds_hint(value, _OVERLAY_HINTS) and not OVERLAYS.isdisjoint(
+        _value_words(value)
+    )
 
 
 _OVERLAY_HINTS = tuple(OVERLAYS)
