@@ -174,10 +174,12 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
         *drop_tags,
         *(_UNRENDERED if options.drop_hidden else ()),
     )
-    for element in root.iter(*dropped):
-        parent = element.getparent()
-        if element.tail and parent is not None:
-            regions.split[parent] += 1
+    # Counted in C (Counter.update), not one increment at a time.
+    regions.split.update(
+        parent
+        for element in root.iter(*dropped)
+        if element.tail and (parent := element.getparent()) is not None
+    )
     etree.strip_elements(root, *dropped, with_tail=False)
     return title
 
