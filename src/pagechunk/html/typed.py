@@ -3326,10 +3326,13 @@ class Unseen:
             (:func:`~pagechunk.html.prune.role_attributes`), read after the
             labels and the groups of choices went, for
             :func:`~pagechunk.html.prune.find_regions`.
+        buttons: The ``<button>`` elements, for
+            :func:`show_folded_content`.
     """
 
     pres: list[etree._Element]
     roles: list[Any]
+    buttons: list[etree._Element]
 
 
 def drop_unseen_text(root: etree._Element) -> Unseen:
@@ -3365,9 +3368,9 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
     overlay (:data:`OVERLAYS`) that hold the button closing them
     (:data:`CLOSE_WORDS`): dialogs, whose buttons pruning takes out.
 
-    Returns the page's ``<pre>`` elements, gathered by the same pass over
-    the tree, and its ``role`` attributes, which the announced messages and
-    the choices are found by (:class:`Unseen`).
+    Returns the page's ``<pre>`` and ``<button>`` elements, gathered by the
+    same pass over the tree, and its ``role`` attributes, which the
+    announced messages and the choices are found by (:class:`Unseen`).
     """
     # One tag-filtered pass for every finder: each pass walks every element
     # unless the page has none of the tags it looks for.
@@ -3397,7 +3400,8 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
         remove_keeping_tail(element)
     for element in _blank_heading_links(headings):
         remove_keeping_tail(element)
-    return Unseen(rare.get("pre", []), roles)
+    buttons = [element for element, tag in labels if tag == "button"]
+    return Unseen(rare.get("pre", []), roles, buttons)
 
 
 _UNSEEN_PASS_TAGS = (
@@ -3698,7 +3702,11 @@ def _field_text(span: etree._Element) -> str | None:
     return text if len(text) >= FIELD_MIN_CHARS else None
 
 
-def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
+def show_folded_content(
+    root: etree._Element,
+    marking: list[Any],
+    buttons: list[etree._Element] | None = None,
+) -> list[Any]:
     """Show, in place and before pruning, what the page folds away behind
     one of its own controls: the panels of a tab set (an element whose
     applied ``role`` is ``tabpanel``) and of an accordion (``region`` with
@@ -3719,8 +3727,11 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
 
     It reads the hiding attributes that :func:`~pagechunk.html.prune.find_regions`
     found (``marking``), so it adds no pass over the tree but one for the
-    ``aria-controls`` values when a hidden element has an ``id``; it returns
-    the attributes that still hide, for :func:`~pagechunk.html.prune.prune`.
+    ``aria-controls`` values when a hidden element has an ``id``, and one
+    for the ``<button>`` elements unless ``buttons`` holds them (as
+    :func:`drop_unseen_text` gathered them: one taken out of the tree since
+    is read to no effect); it returns the attributes that still hide, for
+    :func:`~pagechunk.html.prune.prune`.
     """
     shown: set[etree._Element] = set()
     redundant: set[etree._Element] = set()
@@ -3758,7 +3769,7 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
         if hides(name, attribute):
             shown.add(element)
     shown.update(_fold_wrappers([*shown, *_panels(marking)], marking))
-    for button in root.iter("button"):
+    for button in root.iter("button") if buttons is None else buttons:
         if button.get("aria-expanded") is not None and _names_its_panel(button):
             button.tag = "span"  # read as the panel's label, not dropped
     if not shown and not redundant:
