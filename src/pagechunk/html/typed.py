@@ -3374,13 +3374,25 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
     """
     # One tag-filtered pass for every finder: each pass walks every element
     # unless the page has none of the tags it looks for.
-    labels: list[tuple[etree._Element, str]] = []  # what _unseen reads
+    labels: list[_Label] = []  # what _unseen reads
+    buttons = []
     rare: dict[str, list[etree._Element]] = {}
     headings = []
     for element in root.iter(*_UNSEEN_PASS_TAGS):
         tag = element.tag
-        if tag in _UNSEEN_TAGS:
-            labels.append((element, tag))
+        if tag in _LABEL_TAGS:
+            # What the names say is read here, where most elements (spans
+            # whose class says nothing) end; what the tree says is read by
+            # _unseen once the groups are gone.
+            classes = element.get("class")
+            closing, unseen = _class_says(classes) if classes else _SAYS_NOTHING
+            closing = tag in _CLOSE_TAGS and (closing or _labelled_close(element))
+            if closing or unseen or tag == "label":
+                labels.append((element, tag, closing, unseen))
+            if tag == "button":
+                buttons.append(element)
+        elif tag in MEDIA_TAGS:
+            labels.append((element, tag, False, False))
         elif tag in HEADING_LEVELS:
             headings.append(element)
         else:
@@ -3400,7 +3412,6 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
         remove_keeping_tail(element)
     for element in _blank_heading_links(headings):
         remove_keeping_tail(element)
-    buttons = [element for element, tag in labels if tag == "button"]
     return Unseen(rare.get("pre", []), roles, buttons)
 
 
@@ -4081,23 +4092,21 @@ def _holds_heading(element: etree._Element) -> bool:
     )
 
 
-def _unseen(labels: list[tuple[etree._Element, str]]) -> list[etree._Element]:
+def _unseen(labels: list[_Label]) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: drop_unseen_text's one pass
-    # gives only the inline labels, media elements and buttons, each with
-    # its tag, and each distinct class value is read once (_class_says;
-    # the id, which differs from element to element, says nothing of
-    # this). Most are spans of no such class, told at the cost of two
-    # attributes and a cache look-up.
+    # gives only the inline labels, media elements and buttons, and each
+    # distinct class value is read once (_class_says; the id, which differs
+    # from element to element, says nothing of this). Most are spans of no
+    # such class, told at the cost of two attributes and a cache look-up,
+    # and left out of ``labels``.
     # The same pass marks the overlays that hold their close button
     # (_CLOSE_TAGS), which pruning takes out with every other button.
     found = []
-    for element, tag in labels:
+    for element, tag, closing, unseen in labels:
         if tag in MEDIA_TAGS:
             found.append(element)
             continue
-        classes = element.get("class")
-        closing, unseen = _class_says(classes) if classes else _SAYS_NOTHING
-        if tag in _CLOSE_TAGS and (closing or _labelled_close(element)):
+        if closing:
             _mark_overlay(element)
         if tag == "button":
             continue
@@ -4131,9 +4140,14 @@ def _unseen_limit(element: etree._Element, unseen: bool) -> int:
 
 
 _SAYS_NOTHING = (False, False)
-_UNSEEN_TAGS = frozenset([*_INLINE_LABEL_TAGS, *MEDIA_TAGS, "button"])
-"""The tags of :func:`drop_unseen_text`'s pass that :func:`_unseen` reads,
-each element given with its tag."""
+_LABEL_TAGS = frozenset([*_INLINE_LABEL_TAGS, "button"])
+"""The tags of :func:`drop_unseen_text`'s pass whose names it reads for
+:func:`_unseen`."""
+
+_Label = tuple[etree._Element, str, bool, bool]
+"""An element :func:`_unseen` reads, with its tag, whether it is a button
+that closes a dialog (:func:`_class_says`, :func:`_labelled_close`) and
+whether its class keeps it off the screen."""
 
 
 @lru_cache(maxsize=16_384)
