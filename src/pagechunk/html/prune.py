@@ -64,8 +64,9 @@ class Regions:
         content: The content elements: ``content_tags``, or an element whose
             ``role`` names one.
         chrome: The ``chrome_tags`` elements, in document order.
-        marking: The ``role``, ``hidden``, ``aria-hidden`` and ``style``
-            attributes, each knowing its element.
+        marking: The ``role`` attributes, then the ``hidden``,
+            ``aria-hidden`` and ``style`` attributes, each knowing its
+            element.
         preformatted: The ``<pre>`` elements, whose text
             :func:`~pagechunk.html.flatten.flatten` joins up again.
         split: For each element that :func:`prune` removed children with

@@ -3748,9 +3748,13 @@ def show_folded_content(
     redundant: set[etree._Element] = set()
     controlled: set[str] | None = None
     tabs: set[tuple[str, str]] | None = None
+    # The role a browser applies to each element that has one: the role
+    # attributes come first in ``marking``, and other elements have none.
+    roles: dict[etree._Element, str] = {}
     for attribute in marking:
         name = attribute.attrname
         if name == "role":
+            roles[attribute.getparent()] = applied_role(attribute)
             continue
         element = attribute.getparent()
         if element in shown:
@@ -3759,27 +3763,32 @@ def show_folded_content(
             redundant.add(element)
             continue
         # What the element is comes first: hides() reads a style as CSS
-        # does, and most hidden elements are no folded panel.
-        role = applied_role(element.get("role") or "")
-        if role in POPUP_ROLES:
-            continue
-        if not _is_panel(element, role):
-            key = element.get("id")
-            if key is None:
+        # does, and most hidden elements are no folded panel. The page's
+        # controls are read last, for a hidden element with an id.
+        role = roles.get(element)
+        if role is not None:
+            if role in POPUP_ROLES:
                 continue
-            if controlled is None:
-                controlled = _controlled(root)
-            if key not in controlled:
-                label = element.get("aria-labelledby")
-                if label is None:
-                    continue
-                if tabs is None:
-                    tabs = _tab_links(root)
-                if (label.strip(), key) not in tabs:
-                    continue
-        if hides(name, attribute):
-            shown.add(element)
-    shown.update(_fold_wrappers([*shown, *_panels(marking)], marking))
+            if _is_panel(element, role):
+                if hides(name, attribute):
+                    shown.add(element)
+                continue
+        key = element.get("id")
+        if key is None or not hides(name, attribute):
+            continue
+        if controlled is None:
+            controlled = _controlled(root)
+        if key not in controlled:
+            label = element.get("aria-labelledby")
+            if label is None:
+                continue
+            if tabs is None:
+                tabs = _tab_links(root)
+            if (label.strip(), key) not in tabs:
+                continue
+        shown.add(element)
+    panels = [element for element, role in roles.items() if _is_panel(element, role)]
+    shown.update(_fold_wrappers([*shown, *panels], marking))
     for button in root.iter("button") if buttons is None else buttons:
         if button.get("aria-expanded") is not None and _names_its_panel(button):
             button.tag = "span"  # read as the panel's label, not dropped
@@ -3873,17 +3882,6 @@ def _is_panel(element: etree._Element, role: str) -> bool:
     return role == "tabpanel" or (
         role == "region" and element.get("aria-labelledby") is not None
     )
-
-
-def _panels(marking: list[Any]) -> list[etree._Element]:
-    """The panels of tab sets and accordions that ``marking``'s roles name,
-    hidden or not."""
-    return [
-        attribute.getparent()
-        for attribute in marking
-        if attribute.attrname == "role"
-        and _is_panel(attribute.getparent(), applied_role(attribute))
-    ]
 
 
 def _fold_wrappers(
