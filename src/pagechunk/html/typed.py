@@ -3386,7 +3386,13 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
             # _unseen once the groups are gone.
             classes = element.get("class")
             closing, unseen = _class_says(classes) if classes else _SAYS_NOTHING
-            closing = tag in _CLOSE_TAGS and (closing or _labelled_close(element))
+            closing = tag in _CLOSE_TAGS and (
+                closing
+                or (
+                    (label := element.get("aria-label")) is not None
+                    and _labelled_close(label)
+                )
+            )
             if closing or unseen or tag == "label":
                 labels.append((element, tag, closing, unseen))
             if tag == "button":
@@ -4182,11 +4188,10 @@ def _names_read_more(words: frozenset[str]) -> bool:
     return words >= READ_MORE or "readmore" in words
 
 
-def _labelled_close(element: etree._Element) -> bool:
+def _labelled_close(label: str) -> bool:
     """Whether a button's ``aria-label`` says it closes a dialog
     (:data:`CLOSE_WORDS`)."""
-    label = element.get("aria-label")
-    return label is not None and not CLOSE_WORDS.isdisjoint(label.lower().split())
+    return not CLOSE_WORDS.isdisjoint(label.lower().split())
 
 
 def _mark_overlay(button: etree._Element) -> None:
