@@ -3850,13 +3850,15 @@ def _names_its_panel(button: etree._Element) -> bool:
     button outside a heading whose panel opens with a heading of the same
     text (:func:`_panel_repeats`)."""
     parent = button.getparent()
-    if parent is not None and parent.tag in HEADING_LEVELS:
+    if parent is None:
+        return False
+    if parent.tag in HEADING_LEVELS:
         return True
+    labels = parent.tag in LABEL_PARENTS
+    if not labels and not button.get("aria-controls"):
+        return False  # told without reading the button's text
     text = _collapsed_text(button)
-    if parent is None or not (
-        parent.tag in LABEL_PARENTS
-        or (button.get("aria-controls") and text.endswith(QUESTION_MARKS))
-    ):
+    if not labels and not text.endswith(QUESTION_MARKS):
         return False
     return not _panel_repeats(button, text)
 
