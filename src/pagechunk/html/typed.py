@@ -3465,6 +3465,8 @@ def _blank_heading_links(headings: list[etree._Element]) -> list[etree._Element]
     heading's text, or starts it, and every heading path under it."""
     found = []
     for heading in headings:
+        if not len(heading):
+            continue  # most headings: text alone, told without a search
         for link in heading.iterdescendants("a"):
             if (link.get("href") or "").startswith("#"):
                 text = _whole_text(link).strip()
