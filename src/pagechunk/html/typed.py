@@ -4161,9 +4161,10 @@ _LABEL_TAGS = frozenset([*_INLINE_LABEL_TAGS, "button"])
 :func:`_unseen`."""
 
 _Label = tuple[etree._Element, str, bool, bool]
-"""An element :func:`_unseen` reads, with its tag, whether it is a button
-that closes a dialog (:func:`_class_says`, :func:`_labelled_close`) and
-whether its class keeps it off the screen."""
+"""An element :func:`_unseen` reads, with its tag, whether it is a control
+(:data:`_CLOSE_TAGS`) that closes a dialog by its class or its
+``aria-label`` (:func:`_class_says`, :func:`_labelled_close`), and whether
+its class keeps it off the screen."""
 
 
 @lru_cache(maxsize=16_384)
