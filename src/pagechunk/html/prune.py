@@ -116,8 +116,10 @@ def find_regions(
 
 
 def role_attributes(root: etree._Element) -> list[Any]:
-    """The ``role`` attributes of the tree under ``root``, in document
-    order: each a string that knows its element (``getparent()``)."""
+    """The ``role`` attributes of the document ``root`` stands in (a tree
+    :func:`~pagechunk.html.tree.load_tree` made has no other root element),
+    in document order: each a string that knows its element
+    (``getparent()``)."""
     # An attribute's value is lxml's "smart string"; the stub types every
     # result of an XPath.
     return cast("list[Any]", _ROLES(root))
