@@ -46,12 +46,15 @@ _CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f]))")
 
 # Attribute nodes, found by name in one cheap pass each; their owner elements
 # are the only ones whose attributes Python has to read. One XPath per name:
-# libxml2 merges the node sets of a union ("|") in quadratic time. "//*/@"
-# finds the same attributes as "//@" in half the time: libxml2 then steps
-# through elements alone, not through every text node as well.
-_ROLES = etree.XPath("//*/@role")
+# libxml2 merges the node sets of a union ("|") in quadratic time. Stepping
+# through the document's elements ("/descendant::*", the elements "//*"
+# finds) takes half the time of "//@", which steps through every text node
+# as well, and this spelling is 5-15% quicker than "//*/@" in libxml2 2.14.
+_ELEMENTS_ATTRIBUTE = "/descendant::*/@{}"
+_ROLES = etree.XPath(_ELEMENTS_ATTRIBUTE.format("role"))
 _HIDING_ATTRIBUTES = tuple(
-    etree.XPath(f"//*/@{name}") for name in ("hidden", "aria-hidden", "style")
+    etree.XPath(_ELEMENTS_ATTRIBUTE.format(name))
+    for name in ("hidden", "aria-hidden", "style")
 )
 
 

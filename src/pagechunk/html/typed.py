@@ -702,7 +702,7 @@ POPUP_ROLES = frozenset({"dialog", "alertdialog", "menu", "menubar", "listbox"})
 """Roles of the regions a disclosure button may open that are no folded
 content: dialogs, menus and the options of a list box."""
 
-_CONTROLS = etree.XPath("//*/@aria-controls")
+_CONTROLS = etree.XPath("/descendant::*/@aria-controls")
 """Every ``aria-controls`` value, each knowing its control."""
 
 CHOICE_INPUTS = frozenset(["radio", "checkbox"])
