@@ -10,9 +10,17 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from lxml import etree
 
 from pagechunk import DROP_ROLES, DROP_TAGS, Block, ParsedPage, parse_html
-from pagechunk.html.prune import _declares_hiding, _style_hides
+from pagechunk.html.nesting import remove_keeping_tail
+from pagechunk.html.prune import (
+    _declares_hiding,
+    _style_hides,
+    find_regions,
+    role_attributes,
+)
+from pagechunk.options import ParseOptions
 
 
 def paragraphs(*texts: str, heading: str = "") -> list[Block]:
@@ -313,3 +321,20 @@ def test_quick_style_answers_agree_with_reading_every_declaration(style):
     # The quick answers skip a style that names no hiding property or value;
     # they must never differ from reading the style declaration by declaration.
     assert _style_hides(style) == _declares_hiding(style)
+
+
+def test_roles_read_before_an_element_went_pass_it_over():
+    # extract reads the role attributes once, before it takes out unseen
+    # text: a content role of an element gone since is no content element.
+    root = etree.fromstring(
+        "<html><body><div role='status'><p role='main'>Saved.</p></div>"
+        "<div role='main'><p>Body.</p></div></body></html>",
+        etree.HTMLParser(),
+    )
+    roles = role_attributes(root)
+    gone, kept = (role.getparent() for role in roles[::2])
+    remove_keeping_tail(gone)
+    regions = find_regions(root, ParseOptions(), roles)
+    assert regions.content == {kept}
+    assert [role.getparent() for role in regions.marking] == [kept]
+    assert regions.content == find_regions(root, ParseOptions()).content

@@ -2764,7 +2764,7 @@ def test_the_finders_of_unseen_text_share_one_pass_over_the_tree() -> None:
         "</body></html>"
     )
     root = etree.fromstring(page, etree.HTMLParser())
-    pres = drop_unseen_text(root)
+    pres = drop_unseen_text(root).pres
     assert [pre.text or pre[0].text for pre in pres] == ["fallback()", "print(1)"]
     read_code_blocks(root, pres)
     assert " ".join(" ".join(root.itertext()).split()) == "Lids Both lids fit. print(1)"

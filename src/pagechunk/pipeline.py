@@ -55,6 +55,7 @@ from pagechunk.html.typed import (
     SHELF_TYPES,
     TEASER_TYPES,
     Trace,
+    Unseen,
     drop_unseen_text,
     focus_page,
     read_code_blocks,
@@ -328,9 +329,12 @@ def _extract(
     said = declared(root, objects, gathered.metas)
     metadata = read_metadata(root, head, objects, gathered)
     del gathered  # it holds the tree's elements
+    unseen = None
     if focus:
-        read_code_blocks(root, drop_unseen_text(root))
-    title, content, images = _prune(root, parse, unfold=focus)
+        unseen = drop_unseen_text(root)
+        read_code_blocks(root, unseen.pres)
+    title, content, images = _prune(root, parse, unfold=focus, unseen=unseen)
+    del unseen  # it holds the tree's elements
     net = ""
     visible = visible_chars(root, content)
     if focus and visible < NET_VISIBLE_CHARS:
@@ -457,7 +461,7 @@ def _reread(
         streamed=True,
         gathering=False,
     )
-    read_code_blocks(root, drop_unseen_text(root))
+    read_code_blocks(root, drop_unseen_text(root).pres)
     if unwrap_noscript(root):
         return root, head, _prune(root, parse, unfold=True), "<noscript> content"
     if unwrap_noframes(root):
@@ -508,17 +512,27 @@ page's title, the content elements and the images flatten merged away."""
 
 
 def _prune(
-    root: etree._Element, options: ParseOptions, *, unfold: bool = False
+    root: etree._Element,
+    options: ParseOptions,
+    *,
+    unfold: bool = False,
+    unseen: Unseen | None = None,
 ) -> _Pruned:
     """Steps prune and flatten, in place: the raw text of the page's title,
     the content elements and the images flatten merged away. With
     ``unfold`` (``extract``'s focus), what the page folds behind its own
     controls is shown first, chrome that holds the main content (an
     unclosed ``<aside>``) is not pruned, and links that touch are spaced
-    apart."""
-    regions = find_regions(root, options)
+    apart. ``unseen`` is what
+    :func:`~pagechunk.html.typed.drop_unseen_text` read of the tree, when
+    it read this tree: its role attributes and buttons are not read
+    again."""
+    roles = buttons = None
+    if unseen is not None:
+        roles, buttons = unseen.roles, unseen.buttons
+    regions = find_regions(root, options, roles)
     if unfold:
-        regions.marking = show_folded_content(root, regions.marking)
+        regions.marking = show_folded_content(root, regions.marking, buttons)
         regions.chrome = spare_chrome_around_main(regions.chrome, regions.content)
         regions.chrome = spare_section_headers(regions.chrome)
         space_adjacent_links(root)

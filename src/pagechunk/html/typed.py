@@ -75,7 +75,7 @@ from pagechunk.html.names import (
 )
 from pagechunk.html.nesting import remove_keeping_tail, set_text
 from pagechunk.html.net import text_length, visible_chars
-from pagechunk.html.prune import applied_role, hides
+from pagechunk.html.prune import applied_role, hides, role_attributes
 from pagechunk.model import HEADING, ITEM, PARAGRAPH, QUOTE, Block
 from pagechunk.vocabulary import HEADING_LEVELS, PICTURE_TAGS
 
@@ -163,6 +163,7 @@ __all__ = [
     "UNSEEN_MAX_CHARS",
     "Focus",
     "Trace",
+    "Unseen",
     "drop_unseen_text",
     "read_code_blocks",
     "focus_page",
@@ -701,7 +702,7 @@ POPUP_ROLES = frozenset({"dialog", "alertdialog", "menu", "menubar", "listbox"})
 """Roles of the regions a disclosure button may open that are no folded
 content: dialogs, menus and the options of a list box."""
 
-_CONTROLS = etree.XPath("//*/@aria-controls")
+_CONTROLS = etree.XPath("/descendant::*/@aria-controls")
 """Every ``aria-controls`` value, each knowing its control."""
 
 CHOICE_INPUTS = frozenset(["radio", "checkbox"])
@@ -739,11 +740,6 @@ picker whose ``role="menu"`` a script sets), a custom radio button (a
 swatch of colour), a tab of a tab set (its label: "Description",
 "Reviews (2)", above panels that are shown whole). What they hold is
 something to pick, not text to read."""
-
-_ROLES = etree.XPath("descendant-or-self::*/@role")
-"""The ``role`` values of an element and those below it, found inside
-libxml2: selecting the attributes is quicker than testing each element for
-one."""
 
 _FIELDS = ("input", "select", "textarea")
 """Tags of the form fields a ``<label>`` can name."""
@@ -3319,7 +3315,27 @@ def _percent_encoded(text: str) -> bool:
     )
 
 
-def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """What :func:`drop_unseen_text` read of the tree besides the text it
+    removed, for the steps after it.
+
+    Attributes:
+        pres: The ``<pre>`` elements, for :func:`read_code_blocks`.
+        roles: The ``role`` attributes
+            (:func:`~pagechunk.html.prune.role_attributes`), read after the
+            labels and the groups of choices went, for
+            :func:`~pagechunk.html.prune.find_regions`.
+        buttons: The ``<button>`` elements, for
+            :func:`show_folded_content`.
+    """
+
+    pres: list[etree._Element]
+    roles: list[Any]
+    buttons: list[etree._Element]
+
+
+def drop_unseen_text(root: etree._Element) -> Unseen:
     """Remove, in place and before pruning, text that no reader of the page
     sees, or reads as the page's: the fallback content of media elements
     (:data:`MEDIA_TAGS`), the short messages announced to screen readers
@@ -3352,18 +3368,37 @@ def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     overlay (:data:`OVERLAYS`) that hold the button closing them
     (:data:`CLOSE_WORDS`): dialogs, whose buttons pruning takes out.
 
-    Returns the page's ``<pre>`` elements, gathered by the same pass over
-    the tree, for :func:`read_code_blocks`.
+    Returns the page's ``<pre>`` and ``<button>`` elements, gathered by the
+    same pass over the tree, and its ``role`` attributes, which the
+    announced messages and the choices are found by (:class:`Unseen`).
     """
     # One tag-filtered pass for every finder: each pass walks every element
     # unless the page has none of the tags it looks for.
-    labels: list[tuple[etree._Element, str]] = []  # what _unseen reads
+    labels: list[_Label] = []  # what _unseen reads
+    buttons = []
     rare: dict[str, list[etree._Element]] = {}
     headings = []
     for element in root.iter(*_UNSEEN_PASS_TAGS):
         tag = element.tag
-        if tag in _UNSEEN_TAGS:
-            labels.append((element, tag))
+        if tag in _LABEL_TAGS:
+            # What the names say is read here, where most elements (spans
+            # whose class says nothing) end; what the tree says is read by
+            # _unseen once the groups are gone.
+            classes = element.get("class")
+            closing, unseen = _class_says(classes) if classes else _SAYS_NOTHING
+            closing = tag in _CLOSE_TAGS and (
+                closing
+                or (
+                    (label := element.get("aria-label")) is not None
+                    and _labelled_close(label)
+                )
+            )
+            if closing or unseen or tag == "label":
+                labels.append((element, tag, closing, unseen))
+            if tag == "button":
+                buttons.append(element)
+        elif tag in MEDIA_TAGS:
+            labels.append((element, tag, False, False))
         elif tag in HEADING_LEVELS:
             headings.append(element)
         else:
@@ -3378,11 +3413,12 @@ def drop_unseen_text(root: etree._Element) -> list[etree._Element]:
     # it again, so the finders need not tell it apart.
     for element in _unseen(labels):
         remove_keeping_tail(element)
-    for element in _announced(root):
+    roles = role_attributes(root)
+    for element in _announced(roles):
         remove_keeping_tail(element)
     for element in _blank_heading_links(headings):
         remove_keeping_tail(element)
-    return rare.get("pre", [])
+    return Unseen(rare.get("pre", []), roles, buttons)
 
 
 _UNSEEN_PASS_TAGS = (
@@ -3406,6 +3442,19 @@ _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 ``str.split``: zero-width space and joiners, word joiner, byte order mark."""
 
 
+_STRING = etree.XPath("string()")
+"""An element's text, all of it: compiled once, where ``element.xpath``
+compiles its expression at each call."""
+
+
+def _whole_text(element: etree._Element) -> str:
+    """An element's text, all of it (:data:`_STRING`): read from lxml for
+    an element without children, quicker than through an XPath."""
+    if len(element):
+        return str(_STRING(element))
+    return element.text or ""
+
+
 def _blank_heading_links(headings: list[etree._Element]) -> list[etree._Element]:
     """The permalinks inside headings: links to a place on the page
     (``href="#..."``) whose text is nothing but zero-width characters
@@ -3416,9 +3465,11 @@ def _blank_heading_links(headings: list[etree._Element]) -> list[etree._Element]
     heading's text, or starts it, and every heading path under it."""
     found = []
     for heading in headings:
+        if not len(heading):
+            continue  # most headings: text alone, told without a search
         for link in heading.iterdescendants("a"):
             if (link.get("href") or "").startswith("#"):
-                text = cast(str, link.xpath("string()")).strip()
+                text = _whole_text(link).strip()
                 glyphs = text.strip(_INVISIBLE).strip()
                 if text and (
                     not glyphs
@@ -3535,9 +3586,9 @@ def _language_labels(pre: etree._Element, language: str) -> list[etree._Element]
             element
             for element in islice(beside, LANGUAGE_LABEL_REACH)
             if isinstance(element.tag, str)
+            and _whole_text(element).strip().lower() == language
             and not _in_running_text(element, box)
             and text_length(element) <= LANGUAGE_LABEL_MAX_CHARS
-            and cast(str, element.xpath("string()")).strip().lower() == language
             and next(element.iterdescendants("pre"), None) is None
         ]
         if found:
@@ -3678,7 +3729,11 @@ def _field_text(span: etree._Element) -> str | None:
     return text if len(text) >= FIELD_MIN_CHARS else None
 
 
-def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
+def show_folded_content(
+    root: etree._Element,
+    marking: list[Any],
+    buttons: list[etree._Element] | None = None,
+) -> list[Any]:
     """Show, in place and before pruning, what the page folds away behind
     one of its own controls: the panels of a tab set (an element whose
     applied ``role`` is ``tabpanel``) and of an accordion (``region`` with
@@ -3699,16 +3754,23 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
 
     It reads the hiding attributes that :func:`~pagechunk.html.prune.find_regions`
     found (``marking``), so it adds no pass over the tree but one for the
-    ``aria-controls`` values when a hidden element has an ``id``; it returns
-    the attributes that still hide, for :func:`~pagechunk.html.prune.prune`.
+    ``aria-controls`` values when a hidden element has an ``id``, and one
+    for the ``<button>`` elements unless ``buttons`` holds them (as
+    :func:`drop_unseen_text` gathered them: one taken out of the tree since
+    is read to no effect); it returns the attributes that still hide, for
+    :func:`~pagechunk.html.prune.prune`.
     """
     shown: set[etree._Element] = set()
     redundant: set[etree._Element] = set()
     controlled: set[str] | None = None
     tabs: set[tuple[str, str]] | None = None
+    # The role a browser applies to each element that has one: the role
+    # attributes come first in ``marking``, and other elements have none.
+    roles: dict[etree._Element, str] = {}
     for attribute in marking:
         name = attribute.attrname
         if name == "role":
+            roles[attribute.getparent()] = applied_role(attribute)
             continue
         element = attribute.getparent()
         if element in shown:
@@ -3717,28 +3779,33 @@ def show_folded_content(root: etree._Element, marking: list[Any]) -> list[Any]:
             redundant.add(element)
             continue
         # What the element is comes first: hides() reads a style as CSS
-        # does, and most hidden elements are no folded panel.
-        role = applied_role(element.get("role") or "")
-        if role in POPUP_ROLES:
-            continue
-        if not _is_panel(element, role):
-            key = element.get("id")
-            if key is None:
+        # does, and most hidden elements are no folded panel. The page's
+        # controls are read last, for a hidden element with an id.
+        role = roles.get(element)
+        if role is not None:
+            if role in POPUP_ROLES:
                 continue
-            if controlled is None:
-                controlled = _controlled(root)
-            if key not in controlled:
-                label = element.get("aria-labelledby")
-                if label is None:
-                    continue
-                if tabs is None:
-                    tabs = _tab_links(root)
-                if (label.strip(), key) not in tabs:
-                    continue
-        if hides(name, attribute):
-            shown.add(element)
-    shown.update(_fold_wrappers([*shown, *_panels(marking)], marking))
-    for button in root.iter("button"):
+            if _is_panel(element, role):
+                if hides(name, attribute):
+                    shown.add(element)
+                continue
+        key = element.get("id")
+        if key is None or not hides(name, attribute):
+            continue
+        if controlled is None:
+            controlled = _controlled(root)
+        if key not in controlled:
+            label = element.get("aria-labelledby")
+            if label is None:
+                continue
+            if tabs is None:
+                tabs = _tab_links(root)
+            if (label.strip(), key) not in tabs:
+                continue
+        shown.add(element)
+    panels = [element for element, role in roles.items() if _is_panel(element, role)]
+    shown.update(_fold_wrappers([*shown, *panels], marking))
+    for button in root.iter("button") if buttons is None else buttons:
         if button.get("aria-expanded") is not None and _names_its_panel(button):
             button.tag = "span"  # read as the panel's label, not dropped
     if not shown and not redundant:
@@ -3785,13 +3852,15 @@ def _names_its_panel(button: etree._Element) -> bool:
     button outside a heading whose panel opens with a heading of the same
     text (:func:`_panel_repeats`)."""
     parent = button.getparent()
-    if parent is not None and parent.tag in HEADING_LEVELS:
+    if parent is None:
+        return False
+    if parent.tag in HEADING_LEVELS:
         return True
+    labels = parent.tag in LABEL_PARENTS
+    if not labels and not button.get("aria-controls"):
+        return False  # told without reading the button's text
     text = _collapsed_text(button)
-    if parent is None or not (
-        parent.tag in LABEL_PARENTS
-        or (button.get("aria-controls") and text.endswith(QUESTION_MARKS))
-    ):
+    if not labels and not text.endswith(QUESTION_MARKS):
         return False
     return not _panel_repeats(button, text)
 
@@ -3831,17 +3900,6 @@ def _is_panel(element: etree._Element, role: str) -> bool:
     return role == "tabpanel" or (
         role == "region" and element.get("aria-labelledby") is not None
     )
-
-
-def _panels(marking: list[Any]) -> list[etree._Element]:
-    """The panels of tab sets and accordions that ``marking``'s roles name,
-    hidden or not."""
-    return [
-        attribute.getparent()
-        for attribute in marking
-        if attribute.attrname == "role"
-        and _is_panel(attribute.getparent(), applied_role(attribute))
-    ]
 
 
 def _fold_wrappers(
@@ -3979,17 +4037,16 @@ def _choice_groups(
     ]
 
 
-def _announced(root: etree._Element) -> list[etree._Element]:
+def _announced(roles: list[Any]) -> list[etree._Element]:
     """The short messages of :data:`ANNOUNCED_ROLES` (the role a browser
     applies, as pruning reads it), at most :data:`ANNOUNCED_MAX_CHARS`
     characters each, and the choices of a widget (:data:`CHOICE_ROLES`),
     at most :data:`CHOICES_MAX_CHARS` characters each and no heading: a
     list box longer than that loses its options one by one, and an item
-    holding a heading is a tab (a page that marks its tabs as a menu)."""
-    # An attribute's value is a string that knows its element (lxml's
-    # "smart string"); the stub types every result.
-    roles = cast("list[Any]", _ROLES(root))
+    holding a heading is a tab (a page that marks its tabs as a menu).
+    ``roles`` are the tree's ``role`` attributes."""
     found = []
+    headed = _role_headed(roles)
     for role in roles:
         applied = applied_role(role)
         if applied in ANNOUNCED_ROLES:
@@ -4001,9 +4058,13 @@ def _announced(root: etree._Element) -> list[etree._Element]:
         element = role.getparent()
         if text_length(element) > limit:
             continue
-        if _holds_heading(element):
+        if (
+            element in headed
+            or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
+        ):
             # A tab, or a section marked so, that its heading names; a
-            # callout with its title (Bootstrap's ``alert-heading``).
+            # callout with its title (Bootstrap's ``alert-heading``): it
+            # holds a heading (:func:`_holds_heading`).
             continue
         if applied in ANNOUNCED_ROLES and any(
             text_length(p) >= MIN_PROSE for p in element.iterdescendants("p")
@@ -4013,6 +4074,18 @@ def _announced(root: etree._Element) -> list[etree._Element]:
             continue  # a product's price, announced as its variant changes
         found.append(element)
     return found
+
+
+def _role_headed(roles: list[Any]) -> set[etree._Element]:
+    """The elements that hold an element of ``role="heading"``, told from
+    the tree's ``role`` attributes: the ancestors of each such element,
+    where :func:`_holds_heading` reads every element below each one."""
+    return {
+        ancestor
+        for role in roles
+        if role.strip().lower() == "heading"
+        for ancestor in role.getparent().iterancestors()
+    }
 
 
 def _holds_price(element: etree._Element) -> bool:
@@ -4035,23 +4108,21 @@ def _holds_heading(element: etree._Element) -> bool:
     )
 
 
-def _unseen(labels: list[tuple[etree._Element, str]]) -> list[etree._Element]:
+def _unseen(labels: list[_Label]) -> list[etree._Element]:
     # Tag-filtered iteration runs in libxml2: drop_unseen_text's one pass
-    # gives only the inline labels, media elements and buttons, each with
-    # its tag, and each distinct class value is read once (_class_says;
-    # the id, which differs from element to element, says nothing of
-    # this). Most are spans of no such class, told at the cost of two
-    # attributes and a cache look-up.
+    # gives only the inline labels, media elements and buttons, and each
+    # distinct class value is read once (_class_says; the id, which differs
+    # from element to element, says nothing of this). Most are spans of no
+    # such class, told at the cost of two attributes and a cache look-up,
+    # and left out of ``labels``.
     # The same pass marks the overlays that hold their close button
     # (_CLOSE_TAGS), which pruning takes out with every other button.
     found = []
-    for element, tag in labels:
+    for element, tag, closing, unseen in labels:
         if tag in MEDIA_TAGS:
             found.append(element)
             continue
-        classes = element.get("class")
-        closing, unseen = _class_says(classes) if classes else _SAYS_NOTHING
-        if tag in _CLOSE_TAGS and (closing or _labelled_close(element)):
+        if closing:
             _mark_overlay(element)
         if tag == "button":
             continue
@@ -4085,9 +4156,15 @@ def _unseen_limit(element: etree._Element, unseen: bool) -> int:
 
 
 _SAYS_NOTHING = (False, False)
-_UNSEEN_TAGS = frozenset([*_INLINE_LABEL_TAGS, *MEDIA_TAGS, "button"])
-"""The tags of :func:`drop_unseen_text`'s pass that :func:`_unseen` reads,
-each element given with its tag."""
+_LABEL_TAGS = frozenset([*_INLINE_LABEL_TAGS, "button"])
+"""The tags of :func:`drop_unseen_text`'s pass whose names it reads for
+:func:`_unseen`."""
+
+_Label = tuple[etree._Element, str, bool, bool]
+"""An element :func:`_unseen` reads, with its tag, whether it is a control
+(:data:`_CLOSE_TAGS`) that closes a dialog by its class or its
+``aria-label`` (:func:`_class_says`, :func:`_labelled_close`), and whether
+its class keeps it off the screen."""
 
 
 @lru_cache(maxsize=16_384)
@@ -4116,11 +4193,10 @@ def _names_read_more(words: frozenset[str]) -> bool:
     return words >= READ_MORE or "readmore" in words
 
 
-def _labelled_close(element: etree._Element) -> bool:
+def _labelled_close(label: str) -> bool:
     """Whether a button's ``aria-label`` says it closes a dialog
     (:data:`CLOSE_WORDS`)."""
-    label = element.get("aria-label")
-    return label is not None and not CLOSE_WORDS.isdisjoint(label.lower().split())
+    return not CLOSE_WORDS.isdisjoint(label.lower().split())
 
 
 def _mark_overlay(button: etree._Element) -> None:
@@ -4134,17 +4210,23 @@ def _mark_overlay(button: etree._Element) -> None:
 
 def _named_overlay(element: etree._Element) -> bool:
     """Whether an element's ``class`` or ``id`` words name an overlay
-    (:data:`OVERLAYS`); a value that holds none of the words is told
-    before it is split into words (:func:`_holds_hint`), as most are: the
-    walks up from each close button read every box above it."""
+    (:data:`OVERLAYS`, :func:`_names_overlay`)."""
     for value in (element.get("class"), element.get("id")):
-        if (
-            value
-            and _holds_hint(value, _OVERLAY_HINTS)
-            and not OVERLAYS.isdisjoint(_value_words(value))
-        ):
+        if value and _names_overlay(value):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _names_overlay(value: str) -> bool:
+    """Whether a ``class`` or ``id`` value's words name an overlay; a value
+    that holds none of the words is told before it is split into words
+    (:func:`_holds_hint`), as most are. Cached: the walks up from each
+    close button read every box above it, and the boxes of a page and of
+    its site come back."""
+    return _holds_hint(value, _OVERLAY_HINTS) and not OVERLAYS.isdisjoint(
+        _value_words(value)
+    )
 
 
 _OVERLAY_HINTS = tuple(OVERLAYS)
