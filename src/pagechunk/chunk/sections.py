@@ -137,18 +137,19 @@ def _block_unit(
     """The unit of a whole block whose text ``raw``, stripped, is ``text``;
     ``raw`` begins at ``text_start`` in the Markdown, which puts
     ``line_indent`` characters after each of its line breaks."""
-    # The first non-space character opens ``text``: find stops at it.
-    lead = raw.find(text[0])
-    base = text_start + lead
+    base = text_start
+    if text is not raw:  # stripped: find stops at its first character
+        lead = raw.find(text[0])
+        base += lead
+        if line_indent:
+            base += line_indent * raw.count("\n", 0, lead)
     newlines = None
-    if line_indent:
-        base += line_indent * raw.count("\n", 0, lead)
-        if "\n" in text:
-            newlines = []
-            at = text.find("\n")
-            while at != -1:
-                newlines.append(at)
-                at = text.find("\n", at + 1)
+    if line_indent and "\n" in text:
+        newlines = []
+        at = text.find("\n")
+        while at != -1:
+            newlines.append(at)
+            at = text.find("\n", at + 1)
     source = Source(text, base, newlines, line_indent)
     return Unit(text, meter.measure(text), source, 0, source, len(text))
 
