@@ -99,21 +99,24 @@ class Resolver:
     def __call__(self, href: str) -> str:
         url = self.known.get(href)
         if url is None:
-            url = self.known[href] = self._resolve(href)
+            if _PLAIN_ABSOLUTE.match(href):
+                url = href  # what urljoin gives back for it, at a tenth the cost
+            elif self.origin is not None and _PLAIN_ROOTED.match(href):
+                url = self.origin + href
+            elif self.unmarked is not None and _PLAIN_FRAGMENT.match(href):
+                url = self.unmarked + href
+            else:
+                url = self._joined(href)
+            self.known[href] = url
         return url
 
-    def _resolve(self, href: str) -> str:
-        if _PLAIN_ABSOLUTE.match(href):
-            return href  # what urljoin gives back for it, at a tenth the cost
-        origin, unmarked = self.origin, self.unmarked
-        if origin is not None and _PLAIN_ROOTED.match(href):
-            return origin + href
-        if unmarked is not None and _PLAIN_FRAGMENT.match(href):
-            return unmarked + href
+    def _joined(self, href: str) -> str:
+        """An ``href`` that is neither plain absolute nor, against a plain
+        base, a plain path from the root or fragment, joined to the base."""
         if unsafe_url(href):
             return ""
-        if origin is not None and unmarked is not None:
-            shortcut = _plain_join(href, origin, unmarked)
+        if self.origin is not None and self.unmarked is not None:
+            shortcut = _plain_join(href, self.origin, self.unmarked)
             if shortcut is not None:
                 return shortcut
         return join(self.base, href) if self.base else href
