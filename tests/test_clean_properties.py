@@ -6,7 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pagechunk import Block, LinkSpan, clean_blocks, clean_markdown
+from pagechunk.clean import _page
 from pagechunk.clean.measure import readable_chars
+from pagechunk.clean.rules import RULES, judge, page_rules
+from pagechunk.clean.site import LinkSites
+from pagechunk.options import CleanOptions
 
 SITE = "https://www.example.com/page"
 
@@ -95,6 +99,18 @@ def test_only_whole_blocks_are_removed_in_order(
     position = {id(block): index for index, block in enumerate(blocks)}
     indices = [position[id(block)] for block in kept]
     assert indices == sorted(set(indices))
+
+
+@settings(max_examples=300, deadline=None)
+@given(pages(), SITES)
+def test_the_rules_a_page_can_meet_judge_as_all_rules_do(
+    blocks: list[Block], site: str | None
+) -> None:
+    page = _page(blocks, CleanOptions(), LinkSites(site))
+    rules = page_rules(page)
+    assert set(rules) <= set(RULES)
+    for index in range(len(blocks)):
+        assert judge(page, index, rules) == judge(page, index, RULES)
 
 
 @settings(max_examples=300, deadline=None)

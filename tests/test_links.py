@@ -8,10 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pagechunk.html.links import (
+    _OTHER_SCHEME,
     _PLAIN_ABSOLUTE,
     _PLAIN_FRAGMENT,
     _PLAIN_ROOTED,
     Resolver,
+    join,
+    unsafe_url,
 )
 
 BASES = st.sampled_from(
@@ -55,6 +58,19 @@ def test_plain_paths_and_fragments_are_joined_as_urljoin_joins_them(
     assert Resolver(base)(href) == urljoin(base, href)
 
 
+@given(
+    href=st.from_regex(r"//[^\x00-\x20;?#\x7f]{0,20}(?:\?[^\x00-\x20#\x7f]+)?(?:#.+)?")
+    | st.from_regex(_OTHER_SCHEME, fullmatch=True)
+    | st.from_regex(r"[A-Za-z][A-Za-z0-9+.-]*:[^/].*", fullmatch=True)
+    | st.just("#"),
+    base=PLAIN_BASES,
+)
+def test_hrefs_without_a_scheme_or_with_another_are_joined_as_urljoin_joins_them(
+    href: str, base: str
+) -> None:
+    assert Resolver(base)(href) == ("" if unsafe_url(href) else join(base, href))
+
+
 TRICKY = [
     "HTTP://Example.org/x/../y",
     "https://example.org/x/../y",
@@ -81,6 +97,21 @@ TRICKY = [
     "/a b",
     "/a?b?c#d#e",
     "/\u00e9t\u00e9?x",
+    "//other.example.org",
+    "//other.example.org?q#f",
+    "//[::1]/x",
+    "//user@host/x",
+    "//ex\u00e4mple.org/x",
+    "mailto:a@example.org",
+    "tel:+1 555",
+    "HTTPS:x",
+    "https:x",
+    "http:x",
+    "ftp:x",
+    "sms:1\t2",
+    "whatsapp://send?text=hi",
+    "a1+.-:x",
+    "1a:x",
 ]
 
 
@@ -91,3 +122,4 @@ def test_every_other_url_is_joined_as_urljoin_joins_it() -> None:
         assert not _PLAIN_ABSOLUTE.match(href) or urljoin(base, href) == href
         assert resolve(href) == urljoin(base, href), href
     assert resolve("javascript:alert(1)") == ""
+    assert resolve("//[::1/x") == ""  # urljoin refuses it

@@ -53,10 +53,15 @@ class Evidence:
 
 def confidence_features(evidence: Evidence, blocks: list[Block]) -> dict[str, float]:
     """The confidence model's features of a page and its kept blocks."""
-    kept = sum(len(b.text) for b in blocks)
-    texts = [b for b in blocks if b.kind != HEADING]
-    short = sum(1 for b in texts if len(b.text) < _SHORT_BLOCK)
-    linked = sum(len(span.label) for b in blocks for span in b.links)
+    kept = texts = short = linked = 0  # characters, blocks, blocks, characters
+    for block in blocks:
+        size = len(block.text)
+        kept += size
+        if block.kind != HEADING:
+            texts += 1
+            short += size < _SHORT_BLOCK
+        for span in block.links:
+            linked += len(span.label)
     visible = max(evidence.visible_chars, 1)
     rule = evidence.rule
     return {
@@ -72,7 +77,7 @@ def confidence_features(evidence: Evidence, blocks: list[Block]) -> dict[str, fl
         "rule_whole": float(rule.startswith("whole")),
         "rule_h1": float("<h1>" in rule),
         "log_blocks": math.log1p(len(blocks)) / 6,
-        "short_share": short / len(texts) if texts else 1.0,
+        "short_share": short / texts if texts else 1.0,
         "link_share": min(linked / kept, 1.0) if kept else 0.0,
     }
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pagechunk.chunk.units import Meter, Source, TableUnit, Unit
 from pagechunk.model import HEADING, HEADING_SEPARATOR, ROW, Block, text_places
@@ -137,18 +138,19 @@ def _block_unit(
     """The unit of a whole block whose text ``raw``, stripped, is ``text``;
     ``raw`` begins at ``text_start`` in the Markdown, which puts
     ``line_indent`` characters after each of its line breaks."""
-    # The first non-space character opens ``text``: find stops at it.
-    lead = raw.find(text[0])
-    base = text_start + lead
+    base = text_start
+    if text is not raw:  # stripped: find stops at its first character
+        lead = raw.find(text[0])
+        base += lead
+        if line_indent:
+            base += line_indent * raw.count("\n", 0, lead)
     newlines = None
-    if line_indent:
-        base += line_indent * raw.count("\n", 0, lead)
-        if "\n" in text:
-            newlines = []
-            at = text.find("\n")
-            while at != -1:
-                newlines.append(at)
-                at = text.find("\n", at + 1)
+    if line_indent and "\n" in text:
+        newlines = []
+        at = text.find("\n")
+        while at != -1:
+            newlines.append(at)
+            at = text.find("\n", at + 1)
     source = Source(text, base, newlines, line_indent)
     return Unit(text, meter.measure(text), source, 0, source, len(text))
 
@@ -325,6 +327,13 @@ def _join(group: list[HeadingSection]) -> tuple[str, list[Unit]]:
 
 _WORDS = re.compile(r"\w+")
 
+_NAMES_KEPT = 1024
+"""Titles and headings whose words :func:`_word_line` keeps."""
+
+_NAME_CHARS_KEPT = 300
+"""The longest title or heading whose words :func:`_word_line` keeps: the
+memory the kept words take stays small whatever a page holds."""
+
 
 def heading_prefix(
     title: str,
@@ -369,8 +378,25 @@ def heading_prefix(
 def _same_name(title: str, heading: str) -> bool:
     """Whether the words of one run inside the other's, case, spacing and
     punctuation aside (``"acme/rocket: Launch"`` holds ``"acme / rocket"``)."""
-    a = " " + " ".join(_WORDS.findall(title.casefold())) + " "
-    b = " " + " ".join(_WORDS.findall(heading.casefold())) + " "
+    a = _word_line(title)
+    b = _word_line(heading)
     if len(a) < 4 or len(b) < 4:
         return False
     return a in b or b in a
+
+
+def _word_line(name: str) -> str:
+    """The words of ``name``, case-folded, a space before, between and
+    after them. A page's title is read for each of its headings, so short
+    names are kept (:data:`_NAMES_KEPT` of up to :data:`_NAME_CHARS_KEPT`
+    characters)."""
+    if len(name) > _NAME_CHARS_KEPT:
+        return _words_of(name)
+    return _kept_words_of(name)
+
+
+def _words_of(name: str) -> str:
+    return " " + " ".join(_WORDS.findall(name.casefold())) + " "
+
+
+_kept_words_of = lru_cache(maxsize=_NAMES_KEPT)(_words_of)

@@ -49,7 +49,7 @@ from pagechunk.clean.placement import (
     prune_emptied_headings,
     read_placement,
 )
-from pagechunk.clean.rules import Page, dropping_rule, judge
+from pagechunk.clean.rules import Page, dropping_rule, judge, page_rules
 from pagechunk.clean.site import LinkSites
 from pagechunk.markdown.read import read_blocks
 from pagechunk.model import Block
@@ -197,7 +197,8 @@ def _judge_page(
     """Whether each block stays by the page's own evidence, emptied headings
     pruned, and the page's placement."""
     page = _page(blocks, options, sites)
-    keep = [judge(page, index) for index in range(len(blocks))]
+    rules = page_rules(page)
+    keep = [judge(page, index, rules) for index in range(len(blocks))]
     prune_emptied_headings(blocks, keep)
     return keep, page.placement
 

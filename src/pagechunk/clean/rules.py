@@ -33,6 +33,7 @@ __all__ = [
     "judge",
     "menu_shaped",
     "menu_sized",
+    "page_rules",
     "placed_like_chrome",
     "plain_text",
     "prose_value",
@@ -154,6 +155,25 @@ RULES: tuple[Rule, ...] = (
     menu_sized,  # seed rule 5
 )
 """The rules in the order they run; the first verdict wins."""
+
+
+def page_rules(page: Page) -> tuple[Rule, ...]:
+    """:data:`RULES` without those that can settle nothing on ``page``: a
+    rule that drops only the blocks its mark of the page's placement names
+    (:func:`chrome_opening`, :func:`tail_note`, :func:`tail_label`), when
+    no block has that mark. Judging with them gives what judging with
+    :data:`RULES` gives."""
+    placement = page.placement
+    idle = {
+        rule
+        for rule, marks in (
+            (chrome_opening, placement.chrome_opening),
+            (tail_note, placement.tail_note),
+            (tail_label, placement.tail_label),
+        )
+        if not any(marks)
+    }
+    return tuple(rule for rule in RULES if rule not in idle) if idle else RULES
 
 
 def judge(page: Page, index: int, rules: tuple[Rule, ...] = RULES) -> bool:

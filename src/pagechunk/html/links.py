@@ -45,6 +45,12 @@ _PLAIN_ROOTED = re.compile(
 )
 _PLAIN_FRAGMENT = re.compile(r"#[^\x00-\x20\x7f]+\Z")
 
+# A URL with a scheme and no authority ("mailto:", "tel:", "sms:"),
+# nothing urljoin strips or removes in it (it opens with a letter, and holds
+# no tab or line break), so that urljoin reads no host it could refuse.
+# tests/test_links.py pins it to urljoin.
+_OTHER_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):(?!//)[^\t\n\r]*\Z")
+
 
 def unsafe_url(href: str) -> bool:
     """Whether ``href`` has a scheme of :data:`UNSAFE_SCHEMES`, read as
@@ -99,9 +105,37 @@ class Resolver:
                 url = self.origin + href
             elif self.unmarked is not None and _PLAIN_FRAGMENT.match(href):
                 url = self.unmarked + href
-            elif unsafe_url(href):
-                url = ""
             else:
-                url = join(self.base, href) if self.base else href
+                url = self._joined(href)
             self.known[href] = url
         return url
+
+    def _joined(self, href: str) -> str:
+        """An ``href`` that is neither plain absolute nor, against a plain
+        base, a plain path from the root or fragment, joined to the base."""
+        if unsafe_url(href):
+            return ""
+        if self.origin is not None and self.unmarked is not None:
+            shortcut = _plain_join(href, self.origin, self.unmarked)
+            if shortcut is not None:
+                return shortcut
+        return join(self.base, href) if self.base else href
+
+
+def _plain_join(href: str, origin: str, unmarked: str) -> str | None:
+    """What urljoin gives for ``href`` against a plain absolute base with
+    ``origin``, whose address without its fragment is ``unmarked``, when
+    that is known without joining; None for any other ``href``. A fragment
+    of nothing leaves the base's out; an address without a scheme (``//``)
+    that is plain with the base's scheme takes it; one with another scheme
+    and no authority stays as written, since urljoin reads it alone."""
+    if href == "#":
+        return unmarked
+    scheme = origin.partition(":")[0]
+    if href[:2] == "//":
+        url = f"{scheme}:{href}"
+        return url if _PLAIN_ABSOLUTE.match(url) else None
+    other = _OTHER_SCHEME.match(href)
+    if other is not None and other[1].lower() != scheme:
+        return href
+    return None

@@ -4589,7 +4589,15 @@ def without_icon_glyphs(blocks: list[Block]) -> list[Block]:
     """The blocks without those whose text is only an icon font's glyphs
     (:data:`ICON_GLYPHS`): a feature box's icon over its heading, written
     as a private-use character, is a picture, not text."""
-    return [block for block in blocks if not ICON_GLYPHS.fullmatch(block.text)]
+    return [block for block in blocks if not _icon_glyphs(block.text)]
+
+
+def _icon_glyphs(text: str) -> bool:
+    """Whether ``text`` is only an icon font's glyphs (:data:`ICON_GLYPHS`)."""
+    if text.isascii():
+        # Of ASCII the pattern takes only ``\s``, which reads as isspace does.
+        return text.isspace()
+    return ICON_GLYPHS.fullmatch(text) is not None
 
 
 COPYRIGHT_LINE = re.compile(
@@ -4620,12 +4628,17 @@ def without_copyright_lines(blocks: list[Block]) -> list[Block]:
         if not (
             block.kind in _NOTICE_KINDS
             and len(block.text) <= COPYRIGHT_MAX_CHARS
-            and (
-                COPYRIGHT_LINE.match(block.text)
-                or COPYRIGHT_LINE.match(block.text.rpartition("\n")[2])
-            )
+            and _copyright_notice(block.text)
         )
     ]
+
+
+def _copyright_notice(text: str) -> bool:
+    """Whether ``text``, or its last line, opens as a copyright notice."""
+    if COPYRIGHT_LINE.match(text):
+        return True
+    _, newline, last = text.rpartition("\n")
+    return bool(newline) and COPYRIGHT_LINE.match(last) is not None
 
 
 _NOTICE_KINDS = frozenset([PARAGRAPH, ITEM])
