@@ -86,11 +86,14 @@ def _losses(
     An inline element counts for the element its contents end up in: its
     nearest ancestor that is not inline.
     """
-    parents = Counter(map(_PARENT, root.iter(*inline)))
-    parents.update(pruned)
-    losses: Counter[etree._Element] = Counter()
+    losses = Counter(map(_PARENT, root.iter(*inline)))
+    losses.update(pruned)
+    # Most parents are not inline and own their losses: only the others (and
+    # a detached element's None) are moved to their owners.
+    moved = [parent for parent in losses if parent is None or parent.tag in inline]
     owners: dict[etree._Element, etree._Element] = {}
-    for parent, count in parents.items():
+    for parent in moved:
+        count = losses.pop(parent)
         if parent is not None:
             losses[_owner(parent, inline, owners)] += count
     return [element for element, count in losses.items() if count >= _PIECES]
