@@ -1638,7 +1638,11 @@ def _named_boxes(
         (e, words)
         for e, tag, classes, ident in _named_below(container, memo)
         if tag in tags
-        and ((words := _words_of(classes, ident)) or e.get(_CLOSABLE) is not None)
+        and (
+            # most have no ``id``: their class's words are looked up alone
+            (words := _words_of(classes, ident) if ident else _value_words(classes))
+            or e.get(_CLOSABLE) is not None
+        )
     ]
 
 
@@ -1663,6 +1667,7 @@ def _named_below(container: etree._Element, memo: _NamedMemo) -> list[NamedEleme
     named = memo.get(container)
     if named is None:
         named = memo[container] = []
+        add = named.append
         for element in container.iterdescendants(etree.Element):
             tag = element.tag
             classes = element.get("class")
@@ -1673,7 +1678,7 @@ def _named_below(container: etree._Element, memo: _NamedMemo) -> list[NamedEleme
                 or tag in _LISTED_TAGS
                 or element.get(_CLOSABLE) is not None
             ):
-                named.append((element, tag, classes, ident))
+                add((element, tag, classes, ident))
     return named
 
 
@@ -1768,6 +1773,8 @@ def _notices(
         closable = set()
         named = []
         for e, words in inside:
+            if _NOTICE_OR_OVERLAY.isdisjoint(words) and e.get(_CLOSABLE) is None:
+                continue  # most boxes: neither test below can hold
             if e.tag not in _LIST_TAGS:
                 continue
             if _closable(e, words):
@@ -1821,6 +1828,9 @@ _NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
 _NOTICE_ANY = _NOTICE_WORDS.union(*PROMO_BARS, CART_DRAWERS, ["form", "cart", "cc"])
 """Words of which the names :func:`_names_notice` accepts hold one at
 least: a name with none of them is told by one set test."""
+_NOTICE_OR_OVERLAY = _NOTICE_ANY | OVERLAYS
+"""Words of which a box :func:`_notices` reads holds one at least, unless
+it is marked as a dialog (:func:`_closable`)."""
 
 
 def _names_notice(words: frozenset[str]) -> bool:
@@ -2010,7 +2020,10 @@ def _labels(
         for element, tag, classes, ident in _named_below(container, named):
             if classes is None:
                 continue
-            rule = _label_rule_of(classes, ident)
+            # Most elements have no ``id``: their class alone is looked up.
+            rule = (
+                _label_rule_of(classes, ident) if ident else _class_label_rule(classes)
+            )
             if (
                 not rule
                 and tag == "a"
