@@ -1093,11 +1093,11 @@ def _unlink_card_titles(
             continue
         words = _words_of(classes, ident)
         if listing and (
-            not CARD_TITLE_WORDS.intersection(words)
+            CARD_TITLE_WORDS.isdisjoint(words)
             or not _card_title_link(element, words, cards)
         ):
             continue
-        if not CARD_TITLE_WORDS.intersection(words):
+        if CARD_TITLE_WORDS.isdisjoint(words):
             section += heading
             continue
         anchors = list(element.iter("a"))
@@ -1209,6 +1209,10 @@ def _cards(content: set[etree._Element]) -> bool:
     return len(tops) > 1 and all(e.tag == "article" for e in tops)
 
 
+_LIST_CHROME_WORDS = LIST_CHROME | RESULT_COUNT_WORDS
+"""The words a box :func:`_list_chrome` reads is named with one of."""
+
+
 def _list_chrome(
     boxes: list[_NamedBox], total: int
 ) -> list[tuple[etree._Element, str]]:
@@ -1229,8 +1233,8 @@ def _list_chrome(
     bars = []
     counts = []
     for e, words in boxes:
-        if e.tag not in _LIST_TAGS:
-            continue
+        if _LIST_CHROME_WORDS.isdisjoint(words) or e.tag not in _LIST_TAGS:
+            continue  # most boxes: told by their words, without their tag
         if not LIST_CHROME.isdisjoint(words):
             if text_length(e) < limit and not _holds_prose(e):
                 bars.append((e, "filters, sorting or pagination of a listing"))
@@ -1441,8 +1445,8 @@ def _drawings(boxes: list[_NamedBox], total: int) -> list[tuple[etree._Element, 
     return [
         (e, "a picture drawn in HTML")
         for e, words in boxes
-        if e.tag in _LIST_TAGS
-        and not DRAWINGS.isdisjoint(words)
+        if not DRAWINGS.isdisjoint(words)
+        and e.tag in _LIST_TAGS
         and next(e.iterdescendants("a", "p", *HEADING_LEVELS), None) is None
         and text_length(e) < limit
     ]
@@ -1940,13 +1944,14 @@ def _bylines(
     named = []
     authors = []
     for e, tag, class_value, ident in named_below:
-        if tag not in _BYLINE_TAGS or e in keep:
+        if tag not in _BYLINE_TAGS:
             continue
-        words = BYLINE.intersection(_words_of(class_value, ident))
-        if words:
-            named.append(e)
-            if tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(words):
-                authors.append(e)
+        words = _words_of(class_value, ident)
+        if BYLINE.isdisjoint(words) or e in keep:
+            continue  # most boxes: told by one set test
+        named.append(e)
+        if tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(BYLINE & words):
+            authors.append(e)
     classes = Counter(e.get("class") for e in named)
     found = [
         (e, "byline or date")
@@ -2372,11 +2377,11 @@ def _page_widgets(
     return [
         (element, "a feedback or pagination widget")
         for element, _, classes, ident in named
-        if element not in keep
-        and (
-            _value_words(classes) & PAGE_WIDGET_WORDS
+        if (
+            not PAGE_WIDGET_WORDS.isdisjoint(_value_words(classes))
             or (ident or "").strip().lower() in PAGE_WIDGET_WORDS
         )
+        and element not in keep
         and text_length(element) <= PAGE_WIDGET_MAX_CHARS
     ]
 
@@ -2953,14 +2958,16 @@ def _post_chrome(
         if (
             (
                 (
-                    POST_CHROME.intersection(words)
-                    or POST_CHROME.intersection(_value_words(e.get("data-role")))
+                    not POST_CHROME.isdisjoint(words)
+                    or not POST_CHROME.isdisjoint(_value_words(e.get("data-role")))
                 )
                 and not _whole_post(e, top)
             )
             or _stats_list(e)
             or (  # an author's box and a control are named so
                 named
+                # its role words are among its words: most are told by those
+                and not POST_AUTHOR.isdisjoint(words)
                 and _author_box(e, _role_words_of(classes, ident))
                 and not _whole_post(e, top)
                 and not _quoted(e)
