@@ -238,11 +238,17 @@ def comments_inside(
             for element in container.iterdescendants(*_NAMEABLE_TAGS)
         )
     found = []
+    known = _KNOWN_KINDS  # most values are there: looked up without a call
     for element, tag, classes, ident in below:
         if tag not in _NAMEABLE_TAGS:
             continue
         for value in (classes, ident):
-            if value and _value_kind(value) == COMMENTS:
+            if not value:
+                continue
+            said = known.get(value)
+            if said is None:
+                said = _value_kind(value)
+            if said == COMMENTS:
                 found.append(element)
                 break
     return found
@@ -273,11 +279,16 @@ def _kind_from(
     kind = _TAG_KINDS.get(tag, NONE)
     if kind and tag == "figure" and _holds_text(element):
         kind = NONE
+    known = _KNOWN_KINDS  # most values are there: looked up without a call
     for value in (classes, ident):
         if not value:
             continue
-        said = _value_kind(value)
-        if said > kind and pardoned:  # some of its words may be pardoned
+        said = known.get(value)
+        if said is None:
+            said = _value_kind(value)
+        if said <= kind:
+            continue
+        if pardoned:  # some of its words may be pardoned
             said = max(
                 (k for stem, k in _value_stems(value) if stem not in pardoned),
                 default=NONE,

@@ -1093,11 +1093,11 @@ def _unlink_card_titles(
             continue
         words = _words_of(classes, ident)
         if listing and (
-            not CARD_TITLE_WORDS.intersection(words)
+            CARD_TITLE_WORDS.isdisjoint(words)
             or not _card_title_link(element, words, cards)
         ):
             continue
-        if not CARD_TITLE_WORDS.intersection(words):
+        if CARD_TITLE_WORDS.isdisjoint(words):
             section += heading
             continue
         anchors = list(element.iter("a"))
@@ -1209,6 +1209,10 @@ def _cards(content: set[etree._Element]) -> bool:
     return len(tops) > 1 and all(e.tag == "article" for e in tops)
 
 
+_LIST_CHROME_WORDS = LIST_CHROME | RESULT_COUNT_WORDS
+"""The words a box :func:`_list_chrome` reads is named with one of."""
+
+
 def _list_chrome(
     boxes: list[_NamedBox], total: int
 ) -> list[tuple[etree._Element, str]]:
@@ -1229,8 +1233,8 @@ def _list_chrome(
     bars = []
     counts = []
     for e, words in boxes:
-        if e.tag not in _LIST_TAGS:
-            continue
+        if _LIST_CHROME_WORDS.isdisjoint(words) or e.tag not in _LIST_TAGS:
+            continue  # most boxes: told by their words, without their tag
         if not LIST_CHROME.isdisjoint(words):
             if text_length(e) < limit and not _holds_prose(e):
                 bars.append((e, "filters, sorting or pagination of a listing"))
@@ -1441,8 +1445,8 @@ def _drawings(boxes: list[_NamedBox], total: int) -> list[tuple[etree._Element, 
     return [
         (e, "a picture drawn in HTML")
         for e, words in boxes
-        if e.tag in _LIST_TAGS
-        and not DRAWINGS.isdisjoint(words)
+        if not DRAWINGS.isdisjoint(words)
+        and e.tag in _LIST_TAGS
         and next(e.iterdescendants("a", "p", *HEADING_LEVELS), None) is None
         and text_length(e) < limit
     ]
@@ -1638,7 +1642,11 @@ def _named_boxes(
         (e, words)
         for e, tag, classes, ident in _named_below(container, memo)
         if tag in tags
-        and ((words := _words_of(classes, ident)) or e.get(_CLOSABLE) is not None)
+        and (
+            # most have no ``id``: their class's words are looked up alone
+            (words := _words_of(classes, ident) if ident else _value_words(classes))
+            or e.get(_CLOSABLE) is not None
+        )
     ]
 
 
@@ -1663,6 +1671,7 @@ def _named_below(container: etree._Element, memo: _NamedMemo) -> list[NamedEleme
     named = memo.get(container)
     if named is None:
         named = memo[container] = []
+        add = named.append
         for element in container.iterdescendants(etree.Element):
             tag = element.tag
             classes = element.get("class")
@@ -1673,7 +1682,7 @@ def _named_below(container: etree._Element, memo: _NamedMemo) -> list[NamedEleme
                 or tag in _LISTED_TAGS
                 or element.get(_CLOSABLE) is not None
             ):
-                named.append((element, tag, classes, ident))
+                add((element, tag, classes, ident))
     return named
 
 
@@ -1768,6 +1777,8 @@ def _notices(
         closable = set()
         named = []
         for e, words in inside:
+            if _NOTICE_OR_OVERLAY.isdisjoint(words) and e.get(_CLOSABLE) is None:
+                continue  # most boxes: neither test below can hold
             if e.tag not in _LIST_TAGS:
                 continue
             if _closable(e, words):
@@ -1821,6 +1832,9 @@ _NOTICE_WORDS = NOTICES | UPSELLS | DIALOGS
 _NOTICE_ANY = _NOTICE_WORDS.union(*PROMO_BARS, CART_DRAWERS, ["form", "cart", "cc"])
 """Words of which the names :func:`_names_notice` accepts hold one at
 least: a name with none of them is told by one set test."""
+_NOTICE_OR_OVERLAY = _NOTICE_ANY | OVERLAYS
+"""Words of which a box :func:`_notices` reads holds one at least, unless
+it is marked as a dialog (:func:`_closable`)."""
 
 
 def _names_notice(words: frozenset[str]) -> bool:
@@ -1930,13 +1944,14 @@ def _bylines(
     named = []
     authors = []
     for e, tag, class_value, ident in named_below:
-        if tag not in _BYLINE_TAGS or e in keep:
+        if tag not in _BYLINE_TAGS:
             continue
-        words = BYLINE.intersection(_words_of(class_value, ident))
-        if words:
-            named.append(e)
-            if tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(words):
-                authors.append(e)
+        words = _words_of(class_value, ident)
+        if BYLINE.isdisjoint(words) or e in keep:
+            continue  # most boxes: told by one set test
+        named.append(e)
+        if tag in _LIST_TAGS and not AUTHOR_WORDS.isdisjoint(BYLINE & words):
+            authors.append(e)
     classes = Counter(e.get("class") for e in named)
     found = [
         (e, "byline or date")
@@ -2010,7 +2025,10 @@ def _labels(
         for element, tag, classes, ident in _named_below(container, named):
             if classes is None:
                 continue
-            rule = _label_rule_of(classes, ident)
+            # Most elements have no ``id``: their class alone is looked up.
+            rule = (
+                _label_rule_of(classes, ident) if ident else _class_label_rule(classes)
+            )
             if (
                 not rule
                 and tag == "a"
@@ -2359,11 +2377,11 @@ def _page_widgets(
     return [
         (element, "a feedback or pagination widget")
         for element, _, classes, ident in named
-        if element not in keep
-        and (
-            _value_words(classes) & PAGE_WIDGET_WORDS
+        if (
+            not PAGE_WIDGET_WORDS.isdisjoint(_value_words(classes))
             or (ident or "").strip().lower() in PAGE_WIDGET_WORDS
         )
+        and element not in keep
         and text_length(element) <= PAGE_WIDGET_MAX_CHARS
     ]
 
@@ -2940,14 +2958,16 @@ def _post_chrome(
         if (
             (
                 (
-                    POST_CHROME.intersection(words)
-                    or POST_CHROME.intersection(_value_words(e.get("data-role")))
+                    not POST_CHROME.isdisjoint(words)
+                    or not POST_CHROME.isdisjoint(_value_words(e.get("data-role")))
                 )
                 and not _whole_post(e, top)
             )
             or _stats_list(e)
             or (  # an author's box and a control are named so
                 named
+                # its role words are among its words: most are told by those
+                and not POST_AUTHOR.isdisjoint(words)
                 and _author_box(e, _role_words_of(classes, ident))
                 and not _whole_post(e, top)
                 and not _quoted(e)
