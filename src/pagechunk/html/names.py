@@ -238,17 +238,12 @@ def comments_inside(
             for element in container.iterdescendants(*_NAMEABLE_TAGS)
         )
     found = []
-    known = _KNOWN_KINDS  # most values are there: looked up without a call
+    known = _KNOWN_KINDS
     for element, tag, classes, ident in below:
         if tag not in _NAMEABLE_TAGS:
             continue
         for value in (classes, ident):
-            if not value:
-                continue
-            said = known.get(value)
-            if said is None:
-                said = _value_kind(value)
-            if said == COMMENTS:
+            if value and known[value] == COMMENTS:
                 found.append(element)
                 break
     return found
@@ -279,13 +274,11 @@ def _kind_from(
     kind = _TAG_KINDS.get(tag, NONE)
     if kind and tag == "figure" and _holds_text(element):
         kind = NONE
-    known = _KNOWN_KINDS  # most values are there: looked up without a call
+    known = _KNOWN_KINDS
     for value in (classes, ident):
         if not value:
             continue
-        said = known.get(value)
-        if said is None:
-            said = _value_kind(value)
+        said = known[value]
         if said <= kind:
             continue
         if pardoned:  # some of its words may be pardoned
@@ -324,20 +317,23 @@ def _holds_text(figure: etree._Element) -> bool:
 # _KNOWN_KINDS_SIZE names of at most _KNOWN_NAME_CHARS characters (a few
 # MB at worst), forgotten all at once when full. Threads share it; a race
 # only reads a name twice.
-_KNOWN_KINDS: dict[str, int] = {}
 _KNOWN_KINDS_SIZE = 1 << 15
 _KNOWN_NAME_CHARS = 200
 
 
-def _value_kind(value: str) -> int:
-    """:func:`name_kinds` of one ``class`` or ``id`` value, read once per
-    process while it stays in the memory above."""
-    known = _KNOWN_KINDS
-    kind = known.get(value)
-    if kind is None:
+class _KindMemory(dict[str, int]):
+    """The memory above: ``memory[value]`` is :func:`name_kinds` of one
+    ``class`` or ``id`` value. A value it holds is found by the dict's own
+    look-up, without a Python call; only a value it lacks is read, and
+    kept."""
+
+    def __missing__(self, value: str) -> int:
         kind = name_kinds((value,)).get(value, NONE)
-        if len(known) >= _KNOWN_KINDS_SIZE:
-            known.clear()
+        if len(self) >= _KNOWN_KINDS_SIZE:
+            self.clear()
         if len(value) <= _KNOWN_NAME_CHARS:
-            known[value] = kind
-    return kind
+            self[value] = kind
+        return kind
+
+
+_KNOWN_KINDS = _KindMemory()
