@@ -477,8 +477,7 @@ def text_places(blocks: Sequence[Block]) -> tuple[list[int], list[int]]:
     for block in blocks:
         kind = block.kind
         if previous is not None:
-            # The length of _gap(previous, kind), without the call.
-            size += 1 if kind == previous and kind in _TIGHT_KINDS else 2
+            size += len(_gap(previous, kind))
         text = block.text
         frame = _FIXED_FRAMES.get(kind)
         if frame is _PLAIN_FRAME:

@@ -263,19 +263,14 @@ class _Walker:
             self.link.parts = []
 
     def open_block(self, kind: str) -> None:
-        # Most block elements start and end with nothing read since the last
-        # one: then flush would find nothing to emit or drop.
-        if self.has_text or self.line or self.lines or self.links or self.link:
-            self.flush()
+        self.flush()
         self.kinds.append(kind)
         self.in_code = kind == CODE
 
     def close_block(self) -> None:
-        if self.has_text or self.line or self.lines or self.links or self.link:
-            self.flush()
-        kinds = self.kinds
-        kinds.pop()
-        self.in_code = bool(kinds) and kinds[-1] == CODE
+        self.flush()
+        self.kinds.pop()
+        self.in_code = bool(self.kinds) and self.kinds[-1] == CODE
 
     def finish(self) -> list[Block]:
         self.close_heading()
