@@ -4078,13 +4078,9 @@ def _announced(roles: list[Any]) -> list[etree._Element]:
         element = role.getparent()
         if text_length(element) > limit:
             continue
-        if (
-            element in headed
-            or next(element.iterdescendants(*HEADING_LEVELS), None) is not None
-        ):
+        if _holds_heading(element, headed):
             # A tab, or a section marked so, that its heading names; a
-            # callout with its title (Bootstrap's ``alert-heading``): it
-            # holds a heading (:func:`_holds_heading`).
+            # callout with its title (Bootstrap's ``alert-heading``).
             continue
         if applied in ANNOUNCED_ROLES and any(
             text_length(p) >= MIN_PROSE for p in element.iterdescendants("p")
@@ -4098,8 +4094,8 @@ def _announced(roles: list[Any]) -> list[etree._Element]:
 
 def _role_headed(roles: list[Any]) -> set[etree._Element]:
     """The elements that hold an element of ``role="heading"``, told from
-    the tree's ``role`` attributes: the ancestors of each such element,
-    where :func:`_holds_heading` reads every element below each one."""
+    the tree's ``role`` attributes: the ancestors of each such element, for
+    :func:`_holds_heading`, which otherwise reads every element below."""
     return {
         ancestor
         for role in roles
@@ -4119,10 +4115,18 @@ def _holds_price(element: etree._Element) -> bool:
     )
 
 
-def _holds_heading(element: etree._Element) -> bool:
+def _holds_heading(
+    element: etree._Element, headed: set[etree._Element] | None = None
+) -> bool:
     """Whether an element holds a heading: an ``<h1>``-``<h6>`` or an
-    element of ``role="heading"``."""
-    return next(element.iterdescendants(*HEADING_LEVELS), None) is not None or any(
+    element of ``role="heading"``, told from ``headed``
+    (:func:`_role_headed`) when the caller has it, else by reading every
+    element below."""
+    if next(element.iterdescendants(*HEADING_LEVELS), None) is not None:
+        return True
+    if headed is not None:
+        return element in headed
+    return any(
         (inner.get("role") or "").strip().lower() == "heading"
         for inner in element.iterdescendants()
     )
