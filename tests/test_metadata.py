@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pagechunk import chunk_html, extract, parse_html
-from pagechunk.html.metadata import _names_line, iso_date, language_tag
+from pagechunk.html.metadata import _DATE_CLASSES, _names_line, iso_date, language_tag
 
 BODY = (
     "<article><h1>Launch day</h1><p>The rocket left the pad at dawn and "
@@ -208,6 +208,12 @@ def test_extract_writes_lang_in_bcp47_casing():
 
 LINE_WORDS = ("date", "Date", "publish", "ublication", "posted", "updated")
 LINE_WORDS += ("byline", "meta", "uthor")
+
+
+def test_the_line_words_are_the_date_classes_and_author() -> None:
+    # _names_line spells the words out for speed: they must stay those of
+    # _DATE_CLASSES, with "uthor" for the bylines.
+    assert set(LINE_WORDS) == {*_DATE_CLASSES, "uthor"}
 
 
 @given(st.text(alphabet="aAbcdDeghilmnoprstuy -", max_size=40))

@@ -260,7 +260,7 @@ _CLASS_WORDS = frozenset(
     ]
 )
 _CLASSES = etree.XPath("//@class", smart_strings=False)
-_ITEMTYPES = etree.XPath("//*/@itemtype", smart_strings=False)
+_ITEMTYPES = etree.XPath("/descendant::*/@itemtype", smart_strings=False)
 _MAX_CACHED_CLASSES = 32_768
 _LONG_PARAGRAPH = 150
 """The characters of text a paragraph holds before any child that make it
