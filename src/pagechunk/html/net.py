@@ -20,6 +20,7 @@ from typing import cast
 
 from lxml import etree
 
+from pagechunk.html.nesting import set_text
 from pagechunk.html.tree import load_tree
 
 __all__ = [
@@ -99,10 +100,11 @@ def unwrap_noframes(root: etree._Element) -> bool:
         # but a comment gives an empty <html>.
         body = load_tree(markup.encode("utf-8")).find("body")
         box = etree.Element("div")
+        # libxml2 keeps control characters that lxml refuses to set again.
         if body is not None:
-            box.text = body.text
+            set_text(box, "text", body.text)
             box.extend(list(body))
-        box.tail = element.tail
+        set_text(box, "tail", element.tail)
         parent.replace(element, box)
         found = found or text_length(box) > 0
     return found
