@@ -48,6 +48,7 @@ from pagechunk.html.typed import (
     without_control_labels,
     without_copies,
     without_copyright_lines,
+    without_glyphs,
     without_other_products,
     without_teaser_shelves,
 )
@@ -4962,9 +4963,56 @@ def test_divi_service_page_without_its_icon_font_glyphs(page):
 def test_explain_names_an_icon_font_glyph(page):
     html = page("typed_site_divi_service")
     fates = explain(html, base_url=BUILDER_SERVICE_URL).blocks
-    assert [f.rule for f in fates if f.block.text == "\ue0e1"] == [
-        "an icon font's glyph"
+    assert [f.rule for f in fates if f.block.text == "\ue0e1"] == ["a glyph, not text"]
+
+
+def test_blocks_that_show_a_glyph_go():
+    # Invisible characters alone (a page builder's spacer paragraph), an
+    # icon font's glyph, and one mark alone (a close control's ×, a
+    # stepper's + and -, a help tooltip's ?, a separator left by pruned
+    # links) show no text; a word beside a glyph, a mark in code, a
+    # bracket that closes a code sample written as paragraphs, and two
+    # marks (a rating's stars) stay.
+    path = "Pruning clematis"
+    shown = [
+        Block("Pruning clematis", "", "heading", 1),
+        Block(AUTHOR_STORY[0], path),
+        Block("\ue0e1 Free delivery", path),
+        Block("}", path),
+        Block("+", path, "code"),
+        Block("★★★★★", path),
+        Block("\u200dWebflow", path),
     ]
+    glyphs = [
+        Block("\u200d", path),
+        Block("\u200b \u200b", path),
+        Block("\ufeff", path, "heading", 2),
+        Block("\ue0e1", path),
+        Block("×", path),
+        Block("+", path, "item"),
+        Block(" - ", path),
+        Block("?", path),
+        Block("|", path, "row"),
+        Block(",", path),
+        Block("💡", path),
+    ]
+    blocks = [shown[0], *glyphs[:6], *shown[1:], *glyphs[6:]]
+    assert without_glyphs(blocks) == shown
+
+
+def test_webflow_spacer_paragraphs_and_a_close_mark_go():
+    # Webflow keeps an empty paragraph of a rich text block open with a
+    # zero-width joiner; a dismissed note leaves its close control, a lone ×.
+    first, second = AUTHOR_STORY[:2]
+    html = (
+        "<html><body><article><h1>Pruning clematis</h1><div class='w-richtext'>"
+        f"<p>{first}</p><p><span>×</span></p><p>&zwj;</p><p>{second}</p>"
+        "<p>&zwj;</p></div></article></body></html>"
+    )
+    page = extract(html, base_url="https://gardens.example/pruning-clematis")
+    assert texts(page.blocks) == ["Pruning clematis", first, second]
+    # The text API keeps what the page holds.
+    assert "\u200d" in texts(parse_html(html).blocks)
 
 
 @pytest.mark.parametrize(
@@ -5963,14 +6011,9 @@ def test_newspaper_drops_its_read_more_pointer(page):
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Ghost's callout card sets its emoji (kg-callout-emoji) as a block of"
-    " its own; dropping paragraphs of 3 characters or fewer without a letter"
-    " or digit took it, but also AP-style '___' separators that AEB's"
-    " references keep (AEB 0.9738 -> 0.9736, no WCXB page moved), and was"
-    " left out",
-)
+# Ghost's callout card sets its emoji (kg-callout-emoji) as a block of its
+# own: a lone mark. AP-style "___" separators, which AEB's references keep,
+# are three marks and stay.
 def test_ghost_article_without_its_callout_emoji(page):
     article = article_page(page, "ghost")
     assert article.page_type == "article"

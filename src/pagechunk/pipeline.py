@@ -69,7 +69,7 @@ from pagechunk.html.typed import (
     without_control_labels,
     without_copies,
     without_copyright_lines,
-    without_icon_glyphs,
+    without_glyphs,
     without_other_products,
     without_story_pointers,
     without_teaser_shelves,
@@ -420,7 +420,7 @@ def _extract(
 
 
 _EVERY_TYPE_FILTERS: tuple[tuple[Callable[[list[Block]], list[Block]], str], ...] = (
-    (without_icon_glyphs, "an icon font's glyph"),
+    (without_glyphs, "a glyph, not text"),
     (without_control_labels, "a control's label"),
     (without_account_prompts, "a prompt to sign in"),
     (without_copyright_lines, "a copyright notice"),

@@ -41,6 +41,7 @@ that wait behind the page's own controls.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -76,7 +77,7 @@ from pagechunk.html.names import (
 from pagechunk.html.nesting import remove_keeping_tail, set_text
 from pagechunk.html.net import text_length, visible_chars
 from pagechunk.html.prune import applied_role, hides, role_attributes
-from pagechunk.model import HEADING, ITEM, PARAGRAPH, QUOTE, Block
+from pagechunk.model import CODE, HEADING, ITEM, PARAGRAPH, QUOTE, Block
 from pagechunk.vocabulary import HEADING_LEVELS, PICTURE_TAGS
 
 __all__ = [
@@ -3252,7 +3253,7 @@ class Trace:
     choice, the evidence its confidence was read from, and the text of the
     blocks the block filters took out (:func:`without_other_products`,
     :func:`without_teaser_shelves`, :func:`without_copies`,
-    :func:`without_icon_glyphs`, :func:`without_copyright_lines`,
+    :func:`without_glyphs`, :func:`without_copyright_lines`,
     :func:`without_story_pointers`), each with
     the rule that took it, in the order they ran."""
 
@@ -4601,27 +4602,53 @@ def without_account_prompts(blocks: list[Block]) -> list[Block]:
     ]
 
 
-ICON_GLYPHS = re.compile(r"[\s\ue000-\uf8ff\U000f0000-\U0010ffff]+")
-"""A block's whole text when it is only an icon font's glyphs: characters
-of Unicode's private use areas (and spaces). Icon fonts draw their icons
-as such characters (Divi's ``et-pb-icon``, Elegant Icons, Font Awesome
-written as text), which no font but theirs shows as anything a reader can
-read."""
+GLYPHS = re.compile(
+    r"[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff\ue000-\uf8ff\U000f0000-\U0010ffff]+"
+)
+"""A block's whole text when it shows no text a reader can read: an icon
+font's glyphs, the characters of Unicode's private use areas, which icon
+fonts draw their icons as (Divi's ``et-pb-icon``, Elegant Icons, Font
+Awesome written as text) and no other font shows as anything; and the
+invisible format characters (zero-width space, joiner and non-joiner,
+word joiner, byte order mark, soft hyphen, direction marks), which a page
+builder writes into a paragraph it keeps open as a spacer (Webflow's
+``<p>&zwj;</p>``)."""
+
+LONE_MARK_CATEGORIES = frozenset({"Pc", "Pd", "Po", "Sc", "Sk", "Sm", "So"})
+"""Unicode categories of a character that, standing alone as a block's
+text, is a mark and not text: punctuation other than brackets and quotes,
+and symbols. A block that is only ``×`` is a dialog's close control,
+``+`` and ``-`` a quantity stepper's buttons, ``?`` a help tooltip's
+trigger, ``|`` a separator between links pruned away, a lone ``,`` what a
+tag list's links left behind. A bracket alone is kept: a code sample
+written as paragraphs closes its blocks with one."""
 
 
-def without_icon_glyphs(blocks: list[Block]) -> list[Block]:
-    """The blocks without those whose text is only an icon font's glyphs
-    (:data:`ICON_GLYPHS`): a feature box's icon over its heading, written
-    as a private-use character, is a picture, not text."""
-    return [block for block in blocks if not _icon_glyphs(block.text)]
+def without_glyphs(blocks: list[Block]) -> list[Block]:
+    """The blocks without those that show a glyph rather than text: only
+    an icon font's glyphs or invisible characters (:data:`GLYPHS`), or a
+    single mark (:data:`LONE_MARK_CATEGORIES`) outside code. A feature
+    box's icon over its heading, a spacer paragraph and a close button's
+    ``×`` say nothing a reader could search for; a block that holds a word
+    beside a glyph stays whole."""
+    return [block for block in blocks if not _glyph(block)]
 
 
-def _icon_glyphs(text: str) -> bool:
-    """Whether ``text`` is only an icon font's glyphs (:data:`ICON_GLYPHS`)."""
+def _glyph(block: Block) -> bool:
+    """Whether ``block`` shows a glyph rather than text (:func:`without_glyphs`)."""
+    text = block.text
     if text.isascii():
-        # Of ASCII the pattern takes only ``\s``, which reads as isspace does.
-        return text.isspace()
-    return ICON_GLYPHS.fullmatch(text) is not None
+        # Of ASCII, GLYPHS takes only ``\s``, which reads as isspace does.
+        if text.isspace():
+            return True
+    elif GLYPHS.fullmatch(text) is not None:
+        return True
+    mark = text.strip()
+    return (
+        len(mark) == 1
+        and block.kind != CODE
+        and unicodedata.category(mark) in LONE_MARK_CATEGORIES
+    )
 
 
 COPYRIGHT_LINE = re.compile(
