@@ -2174,12 +2174,12 @@ def _story(middle: str) -> str:
 
 def test_a_small_form_inside_the_container_goes() -> None:
     form = (
-        "<form class='signup' action='/newsletter'><h3>Island news weekly</h3>"
+        "<form class='weekly' action='/newsletter'><h3>Island news weekly</h3>"
         "<label>Email address</label><input type='email' name='email'>"
         "<button>Sign me up</button></form>"
     )
     chosen, blocks = focused(_story(form), "article")
-    assert dropped(chosen) == [("signup", "a form to fill in")]
+    assert dropped(chosen) == [("weekly", "a form to fill in")]
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
 
 
@@ -2226,6 +2226,20 @@ def test_the_box_around_a_sign_up_form_goes_with_it() -> None:
     )
     chosen, blocks = focused(_story(box), "article")
     assert dropped(chosen) == [("tinted", "a form to fill in")]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+def test_a_box_named_as_a_sign_up_goes_with_its_heading() -> None:
+    # The form stops its climb below the box's heading ("Sign up for ..."),
+    # which would stay; the box's name says what the whole of it is.
+    box = (
+        "<div id='weekly-signup'><h3>Sign up for Island news</h3>"
+        "<p>A letter from the north isles every Friday.</p>"
+        "<form action='/subscribe'><input type='email' name='email'>"
+        "<button>Join</button></form></div>"
+    )
+    chosen, blocks = focused(_story(box), "article")
+    assert dropped(chosen) == [(None, "named boilerplate inside the container")]
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
 
 
