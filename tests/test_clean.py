@@ -95,6 +95,29 @@ def test_links_leaving_the_site_stay_outside_the_article() -> None:
     assert clean([ARTICLE, social, local]) == [ARTICLE, social]
 
 
+def test_links_to_social_networks_are_the_sites_own() -> None:
+    # A row of the site's profiles after the article, and a lone link to its
+    # group: its chrome, as links into the site are; the heading over them
+    # goes once its section is empty. Inside the article span they stay.
+    follow = heading("Follow us on social media")
+    profiles = Block(
+        "Facebook | Instagram | X",
+        heading=follow.heading,
+        links=(
+            LinkSpan("Facebook", "https://www.facebook.com/example"),
+            LinkSpan("Instagram", "https://www.instagram.com/example/"),
+            LinkSpan("X", "https://x.com/example"),
+        ),
+    )
+    group = Block(
+        "Join the group",
+        heading=follow.heading,
+        links=(LinkSpan("Join the group", "https://www.facebook.com/groups/ex"),),
+    )
+    assert clean([ARTICLE, follow, profiles, group]) == [ARTICLE]
+    assert clean([ARTICLE, profiles, CLOSING]) == [ARTICLE, profiles, CLOSING]
+
+
 def test_most_destinations_must_be_local() -> None:
     spans = (
         LinkSpan("One", "/one"),

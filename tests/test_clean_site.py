@@ -43,16 +43,26 @@ def test_site_key_is_the_registrable_domain(site: str | None, key: str) -> None:
         ("https://example.org/", False),
         ("https://notexample.com/", False),
         ("https://example.com.evil.net/", False),
+        # A social network's profiles and share buttons: the site's chrome.
+        ("https://www.facebook.com/examplenews", True),
+        ("https://m.facebook.com/sharer.php?u=x", True),
+        ("https://x.com/intent/tweet?url=x", True),
+        ("https://www.pinterest.co.uk/examplenews/", True),
+        # The network's blog or documentation is a reference.
+        ("https://engineering.fb.com/2024/a-post/", False),
+        ("https://developers.facebook.com/docs/", False),
+        ("https://www.youtube.com/watch?v=x", False),
     ],
 )
 def test_link_sites_local(url: str, local: bool) -> None:
     assert LinkSites(SITE).is_local(url) is local
 
 
-def test_without_site_only_links_without_host_are_local() -> None:
+def test_without_site_only_links_without_host_or_to_social_networks_are_local() -> None:
     sites = LinkSites(None)
     assert sites.is_local("/about")
     assert not sites.is_local("https://www.example.com/about")
+    assert sites.is_local("https://www.instagram.com/example/")
 
 
 @pytest.mark.parametrize(

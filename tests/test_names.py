@@ -34,6 +34,8 @@ def test_name_kinds_reads_words_not_substrings():
         "loaded shadow",
         "unsubscribed",
         "Newsletter_Signup",
+        "replay-signup",
+        "signature",
     ]
     assert name_kinds(values) == {
         "comments-area": COMMENTS,
@@ -44,6 +46,7 @@ def test_name_kinds_reads_words_not_substrings():
         "site-footer": CHROME,
         "about-the-author": BOILERPLATE,
         "Newsletter_Signup": BOILERPLATE,
+        "replay-signup": BOILERPLATE,
     }
 
 

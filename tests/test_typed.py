@@ -2175,12 +2175,12 @@ def _story(middle: str) -> str:
 
 def test_a_small_form_inside_the_container_goes() -> None:
     form = (
-        "<form class='signup' action='/newsletter'><h3>Island news weekly</h3>"
+        "<form class='weekly' action='/newsletter'><h3>Island news weekly</h3>"
         "<label>Email address</label><input type='email' name='email'>"
         "<button>Sign me up</button></form>"
     )
     chosen, blocks = focused(_story(form), "article")
-    assert dropped(chosen) == [("signup", "a form to fill in")]
+    assert dropped(chosen) == [("weekly", "a form to fill in")]
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
 
 
@@ -2228,6 +2228,63 @@ def test_the_box_around_a_sign_up_form_goes_with_it() -> None:
     chosen, blocks = focused(_story(box), "article")
     assert dropped(chosen) == [("tinted", "a form to fill in")]
     assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+def test_a_box_named_as_a_sign_up_goes_with_its_heading() -> None:
+    # The form stops its climb below the box's heading ("Sign up for ..."),
+    # which would stay; the box's name says what the whole of it is.
+    box = (
+        "<div id='weekly-signup'><h3>Sign up for Island news</h3>"
+        "<p>A letter from the north isles every Friday.</p>"
+        "<form action='/subscribe'><input type='email' name='email'>"
+        "<button>Join</button></form></div>"
+    )
+    chosen, blocks = focused(_story(box), "article")
+    assert dropped(chosen) == [(None, "named boilerplate inside the container")]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+def test_the_label_beside_a_share_box_goes_with_it() -> None:
+    # A page builder sets the call in a widget of its own beside the widget
+    # of icons, a logo between them; the icons' name drops them alone.
+    follow = (
+        "<div class='row'><div class='widget'><p>Stay connected with me!</p></div>"
+        "<div class='widget'><img src='/logo.png' alt=''></div>"
+        "<div class='widget social-icons'><ul><li><a href='https://x.example/isles'>"
+        "X</a></li><li><a href='https://photos.example/isles'>Photos</a></li>"
+        "</ul></div></div>"
+    )
+    chosen, blocks = focused(_story(follow), "article")
+    assert dropped(chosen) == [
+        ("widget social-icons", "named boilerplate inside the container"),
+        ("widget", "the label of a share or follow box"),
+    ]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES]
+
+
+SHARE_BAR = (
+    "<ul class='share-buttons'><li><a href='https://x.example/share'>X</a></li></ul>"
+)
+
+
+@pytest.mark.parametrize(
+    ("before", "line"),
+    [
+        # The article's last line stands among its paragraphs.
+        ("<p>See you aboard!</p>", "See you aboard!"),
+        # A heading over a share bar is the title it shares.
+        ("<div class='top'><h2>Timetable</h2>", "Timetable"),
+    ],
+)
+def test_a_line_of_the_article_or_a_title_before_a_share_box_stays(
+    before: str, line: str
+) -> None:
+    middle = before + SHARE_BAR + ("</div>" if before.startswith("<div") else "")
+    chosen, blocks = focused(_story(middle), "article")
+    assert dropped(chosen) == [
+        ("share-buttons", "named boilerplate inside the container")
+    ]
+    assert texts(blocks) == ["Second ferry for the north isles", *STORY_LINES, line]
 
 
 def test_a_box_with_a_link_around_a_form_keeps_its_text() -> None:

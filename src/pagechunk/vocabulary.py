@@ -32,6 +32,9 @@ __all__ = [
     "PICTURE_TAGS",
     "PROSE_TAGS",
     "RAW_TEXT_TAGS",
+    "SOCIAL_NETWORK_HOSTS",
+    "SOCIAL_NETWORK_NAMES",
+    "SOCIAL_NETWORK_SITES",
     "TABLE_LAYOUT_TAGS",
     "TAG_KINDS",
     "VOID_TAGS",
@@ -264,6 +267,36 @@ CHROME_HEADINGS = frozenset(
 """Heading texts, case folded, that name page chrome rather than content
 (menus, tables of contents, related links, social links), in English and
 in the languages most written on the web."""
+
+# -- clean: where links lead --------------------------------------------------
+
+SOCIAL_NETWORK_NAMES = frozenset(
+    {
+        "facebook",
+        "instagram",
+        "linkedin",
+        "pinterest",
+        "tiktok",
+        "tumblr",
+        "twitter",
+        "whatsapp",
+    }
+)
+"""First labels of the registrable domains of social networks, whatever
+the country's suffix (``pinterest.ca``, ``facebook.com``): a link there
+from a page is its site's profile ("Follow us") or a share button, page
+chrome as a link into the site is. YouTube and Reddit are left out: a
+link to a video or a thread is often the article's own reference."""
+
+SOCIAL_NETWORK_SITES = frozenset({"bsky.app", "t.me", "threads.net", "wa.me", "x.com"})
+"""Registrable domains of social networks whose first label is no name of
+its own (``x.com``, ``t.me``), read with :data:`SOCIAL_NETWORK_NAMES`."""
+
+SOCIAL_NETWORK_HOSTS = frozenset({"", "www", "m", "mobile"})
+"""Subdomains of a social network's domain that serve its profiles and
+share buttons (``www.facebook.com``, ``m.facebook.com``); another
+(``engineering.fb.com``, ``developers.facebook.com``) is the company's
+blog or documentation, which an article may cite."""
 
 HTML_MEDIA_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 """Media types of an HTML page: what batch reads from an archive as a page,

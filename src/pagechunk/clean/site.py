@@ -11,6 +11,11 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from pagechunk.checks import check_text
+from pagechunk.vocabulary import (
+    SOCIAL_NETWORK_HOSTS,
+    SOCIAL_NETWORK_NAMES,
+    SOCIAL_NETWORK_SITES,
+)
 
 __all__ = ["LinkSites", "link_host", "site_key"]
 
@@ -59,12 +64,27 @@ def site_key(site: str | None) -> str:
     return ".".join(labels[-keep:])
 
 
+def _social_network(host: str, key: str) -> bool:
+    """Whether ``host``, of registrable domain ``key``, serves a social
+    network's profiles (:data:`~pagechunk.vocabulary.SOCIAL_NETWORK_NAMES`,
+    :data:`~pagechunk.vocabulary.SOCIAL_NETWORK_SITES`,
+    :data:`~pagechunk.vocabulary.SOCIAL_NETWORK_HOSTS`)."""
+    if key not in SOCIAL_NETWORK_SITES and key.partition(".")[0] not in (
+        SOCIAL_NETWORK_NAMES
+    ):
+        return False
+    return host[: -len(key)].rstrip(".") in SOCIAL_NETWORK_HOSTS
+
+
 class LinkSites:
     """Tells site-local links from others for one page.
 
     A link without a host (relative, a fragment, ``mailto:``, an anchor with
     no ``href``) is always local; one with a host is local when it shares the
-    page's registrable domain. Without a site only host-less links are local.
+    page's registrable domain, or when it leads to a social network: the
+    site's own profile there ("Follow us") or a share button, chrome as a
+    link into the site is. Without a site only host-less links and links to
+    social networks are local.
 
     Attributes:
         key: The page's site (:func:`site_key`), read once for the page.
@@ -92,7 +112,12 @@ class LinkSites:
         local = self._seen.get(origin)
         if local is None:
             host = link_host(origin)
-            local = not host or (bool(self.key) and site_key(host) == self.key)
+            key = site_key(host)
+            local = (
+                not host
+                or (bool(self.key) and key == self.key)
+                or _social_network(host, key)
+            )
             self._seen[origin] = local
         return local
 

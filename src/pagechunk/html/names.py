@@ -9,8 +9,9 @@ Evidence: words, split at ``-``, ``_`` and spaces (and, in a class CSS
 Modules generated, between camelCase words), that start with a stem
 (``comment``, ``share``, ``sidebar``, ``footer``, ``trending``...) or are
 whole short words (``ad``, ``ads``, ``bio``, ``prev``). ``trending`` names a
-box of other stories, and ``prev`` the links to the previous and next
-articles under a story.
+box of other stories, ``prev`` the links to the previous and next
+articles under a story, and ``signup`` (as ``newsletter`` and ``subscri``)
+a sign-up box, whose heading the form rule's climb stops below.
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ _NAME_WORDS = re.compile(
     r"|disqus|f(?:enxiang|ooter)|gallery|header|kommentare|m(?:asthead|enu)"
     r"|n(?:av|ewsletter)|outbrain"
     r"|p(?:artag|inglun|rev(?= )|romo)|re(?:commend|lated)"
-    r"|s(?:har|idebar|lideshow|ocial|ponsor|ubscri)"
+    r"|s(?:har|i(?:debar|gnup)|lideshow|ocial|ponsor|ubscri)"
     r"|t(?:aboola|eilen|oolbar|rending)|widget|xiangguan)"
 )
 # Besides the English stems, the words for comments and sharing that sites

@@ -94,6 +94,8 @@ __all__ = [
     "FORM_MESSAGES",
     "FORM_SHARE",
     "SIGNUP_MAX_CHARS",
+    "SHARE_NAMES",
+    "SHARE_LABEL_MAX_CHARS",
     "BUTTON_GROUP_MAX",
     "BYLINE",
     "BYLINE_MAX_CHARS",
@@ -449,6 +451,16 @@ SIGNUP_MAX_CHARS = 400
 """Characters a box around a dropped form may hold and go with it: a
 sign-up box's call to subscribe and its fine print ("Sign up now for our
 newsletter.", "By subscribing, you agree to our terms."), not a section."""
+
+SHARE_NAMES = ("share", "sharing", "social")
+"""Beginnings of ``class`` or ``id`` words that name a box of share or
+follow links (``social-share``, ``sharedaddy``, ``elementor-widget-social-icons``),
+read by :func:`_share_labels` on the boxes the rules drop."""
+
+SHARE_LABEL_MAX_CHARS = 40
+"""Characters of the box just before a dropped share or follow box that
+make it the box's label ("Share this on:", "Stay connected with me!",
+"Follow us on social media"): a few words, not a line of the article."""
 
 NOTICES = frozenset(
     [
@@ -861,6 +873,7 @@ def focus_page(
             ARTICLE_CONTROL_MAX_CHARS if page_type == "article" else UNSEEN_MAX_CHARS,
         )
     )
+    chosen.dropped += _share_labels(chosen.dropped)
     if chosen.dropped:  # else nothing to strip: spare the pass over each container
         for element, _ in chosen.dropped:
             element.tag = _DROP_MARK
@@ -1749,6 +1762,57 @@ def _signup_box(
             break
         box = parent
     return box
+
+
+def _share_labels(
+    dropped: list[tuple[etree._Element, str]],
+) -> list[tuple[etree._Element, str]]:
+    """The labels of the dropped share and follow boxes (named so,
+    :data:`SHARE_NAMES`). The box around one's links, grown while its
+    parent holds no other text, is paired with a label when the parent
+    holds one other box with text, before it, of at most
+    :data:`SHARE_LABEL_MAX_CHARS` characters, no link and no heading (a
+    logo or a spacer may stand between): a page builder sets the call
+    ("Stay connected with me!") in a widget of its own beside the widget of
+    icons, so the names that drop the icons leave the call standing alone.
+    A paragraph among others before a share bar is the article's own line,
+    and a heading over one is the title it shares."""
+    found = []
+    gone = {e for e, _ in dropped}
+    for element, _ in dropped:
+        if not _begins_with(
+            _words_of(element.get("class"), element.get("id")), SHARE_NAMES
+        ):
+            continue
+        box, size = element, text_length(element)
+        parent = box.getparent()
+        while parent is not None and text_length(parent) == size:
+            box, parent = parent, parent.getparent()
+        label = _label_before(box)
+        if (
+            label is None
+            or parent is None
+            or label in gone
+            or next(label.iter("a"), None) is not None
+            or label.tag in HEADING_LEVELS
+            or _holds_heading(label)
+        ):
+            continue
+        held = text_length(label)
+        if held <= SHARE_LABEL_MAX_CHARS and text_length(parent) <= held + size + 1:
+            found.append((label, "the label of a share or follow box"))
+    return found
+
+
+def _label_before(box: etree._Element) -> etree._Element | None:
+    """The nearest sibling before ``box`` that holds text, with no text
+    between them; None when text stands between or none holds any."""
+    for sibling in box.itersiblings(preceding=True):
+        if (sibling.tail or "").strip():
+            return None
+        if isinstance(sibling.tag, str) and text_length(sibling):
+            return sibling
+    return None
 
 
 def _notices(
