@@ -2510,6 +2510,48 @@ def test_a_hidden_heading_and_hidden_content_stay() -> None:
     assert texts(blocks) == ["Enamel mugs", "Care", tab]
 
 
+def test_a_hidden_heading_over_no_text_goes() -> None:
+    # A heading only screen readers see, over a filter bar the list-chrome
+    # rule takes out or over a placeholder a script fills, heads no text;
+    # one over the grid names the grid's section and stays.
+    tiles = "".join(
+        f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
+        " light enough for a rucksack and tough enough for a campfire.</p></li>"
+        for name in MUG_NAMES
+    )
+    loading = "<li><h3 class='h-sr-only'>Loading...</h3><div class='tile'></div></li>"
+    html = (
+        "<html><body><h1>Enamel mugs</h1>"
+        "<h2 class='sr-only'>Sort and filter</h2>"
+        "<div class='filters'><a href='?c=blue'>Blue</a>"
+        " <a href='?c=red'>Red</a></div>"
+        f"<h2 class='sr-only'>Results</h2><ul class='grid'>{tiles}</ul>"
+        f"<h2>Recently viewed</h2><ul class='carousel'>{loading * 2}</ul>"
+        "</body></html>"
+    )
+    chosen, blocks = focused(html, "collection")
+    assert dropped(chosen) == [
+        ("filters", "filters, sorting or pagination of a listing"),
+        ("sr-only", "a heading kept off the screen over no text"),
+        ("h-sr-only", "a heading kept off the screen over no text"),
+        ("h-sr-only", "a heading kept off the screen over no text"),
+    ]
+    assert texts(blocks) == [
+        "Enamel mugs",
+        "Results",
+        *[
+            line
+            for name in MUG_NAMES
+            for line in (
+                name,
+                "A tin mug enamelled in harbour blue, light enough for a"
+                " rucksack and tough enough for a campfire.",
+            )
+        ],
+        "Recently viewed",
+    ]
+
+
 def _priced_tiles(price: str) -> str:
     tiles = "".join(
         f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"

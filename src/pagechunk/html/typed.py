@@ -28,7 +28,8 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
 Every rule then drops the forms and the notice bars inside its containers
 that hold little of their text (a reply box, a search or sign-up form, a
 store's delivery notice), the short labels a class keeps off the screen
-and the buttons, and keeps a heading that
+and the buttons, and the headings a class keeps off the screen that head
+no text once those are gone, and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
 holds it, heads what they hold. Before pruning, :func:`drop_unseen_text`
 takes out the inline labels kept off the screen and the names of form
@@ -849,6 +850,7 @@ def focus_page(
         if unseen is not None:
             chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
+    unseen_headings: list[etree._Element] = []
     chosen.dropped = _outermost(
         chosen.dropped
         + _forms(containers)
@@ -858,6 +860,7 @@ def focus_page(
             containers,
             named,
             ARTICLE_CONTROL_MAX_CHARS if page_type == "article" else UNSEEN_MAX_CHARS,
+            unseen_headings,
         )
     )
     if chosen.dropped:  # else nothing to strip: spare the pass over each container
@@ -865,6 +868,10 @@ def focus_page(
             element.tag = _DROP_MARK
         for container in containers:
             etree.strip_elements(container, _DROP_MARK, with_tail=False)
+    if unseen_headings:  # few pages: a heading only screen readers see
+        for heading in _heading_nothing(unseen_headings, containers):
+            chosen.dropped.append((heading, _UNSEEN_HEADING_RULE))
+            remove_keeping_tail(heading)
     if not trace:
         chosen.dropped = []
     _add_heading(root, chosen)
@@ -2010,6 +2017,7 @@ def _labels(
     containers: list[etree._Element],
     named: _NamedMemo,
     control_max: int = UNSEEN_MAX_CHARS,
+    unseen_headings: list[etree._Element] | None = None,
 ) -> list[tuple[etree._Element, str]]:
     """The short labels inside the containers that are no text to read: one
     its ``class`` keeps off the screen (:data:`UNSEEN_CLASSES`) unless
@@ -2017,7 +2025,9 @@ def _labels(
     (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`, a
     control at most ``control_max`` (:data:`ARTICLE_CONTROL_MAX_CHARS` on
     an article); a heading, or a box holding one, stays. ``named`` keeps
-    each container's :func:`_named_below`."""
+    each container's :func:`_named_below`; the headings a class keeps off
+    the screen are added to ``unseen_headings``, for
+    :func:`_heading_nothing` to judge once the boxes under them are gone."""
     found = []
     for container in containers:
         # Few elements have a label's names: those are told first, by a
@@ -2037,6 +2047,12 @@ def _labels(
             ):
                 rule = _CONTROL_RULE
             if (
+                rule == _UNSEEN_RULE
+                and tag in HEADING_LEVELS
+                and unseen_headings is not None
+            ):
+                unseen_headings.append(element)
+            if (
                 rule
                 and tag not in HEADING_LEVELS
                 and text_length(element)
@@ -2048,6 +2064,64 @@ def _labels(
 
 
 _UNSEEN_RULE = "kept off the screen by its class"
+_UNSEEN_HEADING_RULE = "a heading kept off the screen over no text"
+
+
+def _heading_nothing(
+    headings: list[etree._Element], containers: list[etree._Element]
+) -> list[etree._Element]:
+    """The headings, kept off the screen by their class, that head no text
+    inside their container: the next text after one is a heading of its
+    rank or higher, or there is none. Such a heading names, for screen
+    readers, a widget that holds no text of the page: a shop's filter bar
+    once the filters are gone ("Sort and Filter"), a placeholder a script
+    fills ("Loading..."). One that heads text names its section and stays
+    (a documentation page's screen-reader-only ``<h2>``), as does one whose
+    box a rule took out with it."""
+    found = []
+    for heading in headings:
+        container = next((a for a in heading.iterancestors() if a in containers), None)
+        if (
+            container is not None
+            and text_length(heading)
+            and not _heads_text(heading, container)
+        ):
+            found.append(heading)
+    return found
+
+
+def _heads_text(heading: etree._Element, container: etree._Element) -> bool:
+    """Whether text follows ``heading`` inside ``container`` before a
+    heading of its rank or higher (a lower heading opens a part of its
+    section, which then holds text). Reads on from the heading only as far
+    as the first text."""
+    if (heading.tail or "").strip():
+        return True
+    rank = HEADING_LEVELS[heading.tag]
+    node = heading
+    while node is not container:
+        for after in node.itersiblings():
+            for event, element in etree.iterwalk(after, events=_TEXT_EVENTS):
+                if event == "start":
+                    level = HEADING_LEVELS.get(element.tag)
+                    if level is not None and text_length(element):
+                        return level > rank
+                    if (element.text or "").strip():
+                        return True
+                elif (element.tail or "").strip():
+                    return True  # what follows an element, or a comment
+        parent = node.getparent()
+        if parent is None:
+            return False
+        node = parent
+    return False
+
+
+_TEXT_EVENTS = ("start", "end", "comment", "pi")
+"""The events of :func:`_heads_text`'s walk: an element's text comes at its
+start, its tail at its end, and a comment's or processing instruction's
+tail at the node (libxml2 keeps them when the parser is told to)."""
+
 
 _SCREENS = r"^(?:(?:sm|md|lg|xl|2xl):)?"
 _PADDING_X = re.compile(_SCREENS + r"p[xl]?-")
