@@ -49,6 +49,7 @@ from pagechunk.html.typed import (
     without_copies,
     without_copyright_lines,
     without_other_products,
+    without_result_ranges,
     without_teaser_shelves,
 )
 from pagechunk.html.walk import walk
@@ -6170,6 +6171,49 @@ def test_a_control_label_inside_a_sentence_stays():
         "Menu of the day: soup, bread and cheese.",
         "Close",
         "Read more about the harbour's history",
+    ]
+
+
+def test_a_pagers_count_of_the_results_shown_goes():
+    blocks = [
+        Block("Enamel mugs", "Enamel mugs", "heading", 1),
+        Block("Showing 1–16 of 29 results", "Enamel mugs"),
+        Block("Displaying 1 to 24 (of 204 products)", "Enamel mugs"),
+        Block("Items 1-12 of 30", "Enamel mugs", "item"),
+        Block("1–24 von 204 Artikeln", "Enamel mugs"),
+        Block("Page 2 of 9:", "Enamel mugs", "heading", 2),
+        Block("Harbour mug", "Enamel mugs"),
+        # A bare fraction, a count without a range, a step and a sentence
+        # that holds a range are not a pager's line.
+        Block("4 of 5", "Enamel mugs"),
+        Block("Showing 18 results", "Enamel mugs"),
+        Block("Step 1 of 5", "Enamel mugs"),
+        Block("We sold 1-2 of 30 in May.", "Enamel mugs"),
+    ]
+    assert texts(without_result_ranges(blocks)) == [
+        "Enamel mugs",
+        "Harbour mug",
+        "4 of 5",
+        "Showing 18 results",
+        "Step 1 of 5",
+        "We sold 1-2 of 30 in May.",
+    ]
+
+
+def test_extract_drops_a_pagers_count_on_every_type():
+    story = (
+        "The harbour wall damaged in the winter storms is being repaired, and"
+        " the work should be finished before the autumn gales arrive."
+    )
+    html = (
+        f"<html><body><h1>Harbour wall</h1><p>{story}</p>"
+        "<p>Page 1 of 3</p></body></html>"
+    )
+    page = extract(html, base_url="https://kuestenbote.example/harbour-wall")
+    assert texts(page.blocks) == ["Harbour wall", story]
+    fates = explain(html, base_url="https://kuestenbote.example/harbour-wall")
+    assert [f.rule for f in fates.blocks if f.block.text == "Page 1 of 3"] == [
+        "a pager's count of the results shown"
     ]
 
 

@@ -143,6 +143,8 @@ __all__ = [
     "DESCRIPTION_WORDS",
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
+    "RESULT_RANGE",
+    "RESULT_RANGE_MAX_CHARS",
     "RESULT_COUNT_WORDS",
     "BADGES",
     "BADGE_MAX_CHARS",
@@ -179,6 +181,7 @@ __all__ = [
     "without_copies",
     "without_copyright_lines",
     "without_other_products",
+    "without_result_ranges",
     "without_teaser_shelves",
 ]
 
@@ -4604,6 +4607,64 @@ def without_control_labels(blocks: list[Block]) -> list[Block]:
 _LONGEST_LABEL = max(map(len, CONTROL_LABELS)) + 4
 """Characters past which a block's text is no label, closing punctuation and
 spaces allowed for."""
+
+
+_SHOWN_NOUNS = (
+    "items?|results?|products?|entries|pages?"
+    "|artikeln?|ergebnissen?|produkten?"  # German
+    "|produits|résultats|articles"  # French
+    "|productos|resultados|artículos|produtos|itens"  # Spanish, Portuguese
+    "|prodotti|risultati|articoli"  # Italian
+    "|producten|resultaten"  # Dutch
+)
+_NUMBER = r"\d[\d,.\u00a0\u202f]*"
+
+RESULT_RANGE = re.compile(
+    rf"(?:(showing|displaying|viewing)\s+)?"
+    rf"(?:({_SHOWN_NOUNS})\s+)?"
+    rf"{_NUMBER}(\s*(?:-|–|—|to|bis|à|a)\s*{_NUMBER})?"
+    rf"(?:\s+({_SHOWN_NOUNS}))?"
+    rf"\s+\(?(?:of|von|sur|de|di|van)\s+{_NUMBER}"
+    rf"(?:\s+({_SHOWN_NOUNS}))?\)?"
+)
+"""The whole text, case folded and closing punctuation taken off, of the
+line in which a pager says which of a listing's results it shows:
+"Showing 1–16 of 29 results" (WooCommerce), "Items 1-12 of 30"
+(Magento), "Displaying 1 to 24 (of 204 products)", "1–30 of 338
+products", "Viewing page 1 of 9", "1–24 von 204 Artikeln"; the English
+words, and the nouns and "of" in German, French, Spanish, Portuguese,
+Italian and Dutch. One of its groups must be there (a verb, a noun, or a
+range): a bare "2 of 5" is a score or a rating as often as a count."""
+
+RESULT_RANGE_MAX_CHARS = 60
+"""Characters past which a block is more than a pager's count of what it
+shows."""
+
+_RESULT_RANGE_KINDS = frozenset([PARAGRAPH, ITEM, HEADING])
+
+
+def without_result_ranges(blocks: list[Block]) -> list[Block]:
+    """The blocks without the pager's line that counts which results a
+    listing shows (:data:`RESULT_RANGE`): the state of a widget, which
+    changes with each page of the same listing, not its text. A paragraph,
+    item or heading of at most :data:`RESULT_RANGE_MAX_CHARS` characters
+    goes; a sentence that holds such a count ("We sold 1-2 of 30 in
+    May.") stays."""
+    return [block for block in blocks if not _result_range(block)]
+
+
+def _result_range(block: Block) -> bool:
+    """Whether a block's whole text is a pager's count (see
+    :func:`without_result_ranges`); a digit and a length test first."""
+    text = block.text
+    if (
+        len(text) > RESULT_RANGE_MAX_CHARS
+        or block.kind not in _RESULT_RANGE_KINDS
+        or not any(c.isdigit() for c in text)
+    ):
+        return False
+    found = RESULT_RANGE.fullmatch(" ".join(text.split()).casefold().strip(" .:"))
+    return found is not None and any(found.groups())
 
 
 ACCOUNT_LABELS = frozenset(
