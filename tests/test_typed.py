@@ -2978,6 +2978,27 @@ def test_buttons_and_calls_to_action_go() -> None:
     assert "Quick shop" not in texts(blocks)
 
 
+@pytest.mark.parametrize(
+    "control",
+    [
+        "<a class='wishlist-add popup' href='#'>+ Wishlist</a>",
+        "<div class='product-card__wishList'>Add to wish list</div>",
+        "<a class='quickview' role='button' href='/quick?id=7'>Quick view</a>",
+        "<div class='tile-quick-shop'>Quick shop</div>",
+    ],
+)
+def test_a_shops_wish_list_and_quick_view_controls_go(control: str) -> None:
+    # A tile's wish-list toggle and quick-view button are named for what
+    # they do, not as buttons.
+    chosen, blocks = focused(_tiles(f"<div>{control}</div>"), "collection")
+    assert [rule for _, rule in dropped(chosen)].count(
+        "a button or call to action"
+    ) == 3
+    label = etree.fromstring(control).text
+    assert label not in texts(blocks)
+    assert texts(blocks).count("£14.00") == 3
+
+
 def test_loading_placeholders_go() -> None:
     # A script shows "Loading..." while it fetches the next tiles, and hides
     # it when they are there; a box named for loading that holds more is

@@ -107,6 +107,7 @@ __all__ = [
     "CARD_TITLE_WORDS",
     "CHOICE_ROLES",
     "CONTROLS",
+    "STORE_CONTROLS",
     "LOADERS",
     "KIN_SHARE",
     "MASS_SHARE",
@@ -618,6 +619,24 @@ is shown on other screens."""
 CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 """Name words of a button or call to action: "Add to cart", "Quick shop",
 "Read more", "Book now"."""
+
+STORE_CONTROLS = (
+    frozenset(["wishlist"]),
+    frozenset(["wish", "list"]),
+    frozenset(["quickview"]),
+    frozenset(["quick", "view"]),
+    frozenset(["quickshop"]),
+    frozenset(["quick", "shop"]),
+)
+"""Sets of name words, each of which names a shop's control on a product
+or a tile when all of its words are there: the toggle that adds it to a
+wish list (``wishlist-add``, ``wishList``: "+ Wishlist", "Add to wish
+list"), and the button that opens its quick view (``quickview``,
+``quick-shop``: "Quick view", "Quick shop"). Read as :data:`CONTROLS`."""
+
+_STORE_HINTS = ("wishlist", "quickview", "quickshop")
+"""What a value naming one of :data:`STORE_CONTROLS` holds, ``-`` and ``_``
+taken out."""
 
 CALL_TO_ACTION = frozenset(["call", "to", "action"])
 """The name words of a call to action spelt out (``call-to-action``), read
@@ -2229,7 +2248,13 @@ def _one_of(words: frozenset[str]) -> str:
 _UNSEEN_HINTS = (*UNSEEN_CLASSES, *SCREEN_READER_CLASSES)
 """What a ``class`` value that keeps a label off the screen holds."""
 
-_RULE_HINTS = (*CONTROLS, *LOADERS, _one_of(CALL_TO_ACTION), _one_of(READ_MORE))
+_RULE_HINTS = (
+    *CONTROLS,
+    *LOADERS,
+    *_STORE_HINTS,
+    _one_of(CALL_TO_ACTION),
+    _one_of(READ_MORE),
+)
 """What a value that :func:`_words_label_rule` reads a rule from holds."""
 
 _LABEL_HINTS = (*_UNSEEN_HINTS, *_RULE_HINTS)
@@ -2258,13 +2283,14 @@ _DIGITS = "0123456789"
 def _words_label_rule(words: frozenset[str]) -> str:
     """The label rule that name words say: a control (:data:`CONTROLS`,
     :data:`CALL_TO_ACTION`, also with a version number after it: WPBakery's
-    ``vc_btn3``, ``cta2``) before a loader (:data:`LOADERS`); ``""`` for
-    neither."""
+    ``vc_btn3``, ``cta2``; a shop's :data:`STORE_CONTROLS`) before a loader
+    (:data:`LOADERS`); ``""`` for neither."""
     if (
         not CONTROLS.isdisjoint(words)
         or words >= CALL_TO_ACTION
         or _names_read_more(words)
         or not CONTROLS.isdisjoint(w.rstrip(_DIGITS) for w in words)
+        or any(words >= control for control in STORE_CONTROLS)
     ):
         return _CONTROL_RULE
     if not LOADERS.isdisjoint(words):
