@@ -6195,6 +6195,24 @@ def test_a_control_label_inside_a_sentence_stays():
     ]
 
 
+def test_a_shops_control_labels_go_and_sentences_holding_them_stay():
+    # A tile's custom checkbox is an <svg> beside <span>Compare</span>; the
+    # select of a listing's page size is labelled in a block of its own.
+    blocks = [
+        Block("Compare", ""),
+        Block("Add to cart", ""),
+        Block("Results per page:", ""),
+        Block("Ajouter au panier", ""),
+        Block("Vergleichen", ""),
+        Block("Compare the two kettles side by side before you buy.", ""),
+        Block("Compare", "", "heading", 2),
+    ]
+    assert texts(without_control_labels(blocks)) == [
+        "Compare the two kettles side by side before you buy.",
+        "Compare",
+    ]
+
+
 def test_a_pagers_count_of_the_results_shown_goes():
     blocks = [
         Block("Enamel mugs", "Enamel mugs", "heading", 1),

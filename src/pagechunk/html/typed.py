@@ -4606,15 +4606,51 @@ CONTROL_LABELS = frozenset(
         "広告",
         "続きを読む",
         "閉じる",
+        # A shop's controls: English
+        "add to bag",
+        "add to basket",
+        "add to cart",
+        "add to compare",
+        "add to wish list",
+        "add to wishlist",
+        "buy now",
+        "compare",
+        "filters",
+        "items per page",
+        "notify me",
+        "quick shop",
+        "quick view",
+        "results per page",
+        # German, French, Spanish, Portuguese, Italian, Dutch, Russian,
+        # Chinese and Japanese
+        "in den warenkorb",
+        "vergleichen",
+        "ajouter au panier",
+        "comparer",
+        "añadir al carrito",
+        "agregar al carrito",
+        "adicionar ao carrinho",
+        "comparar",
+        "aggiungi al carrello",
+        "confronta",
+        "in winkelwagen",
+        "vergelijken",
+        "в корзину",
+        "сравнить",
+        "加入购物车",
+        "カートに入れる",
     )
 )
 """Texts, case folded, that label a control or an advertising slot, not
 content, in English and in the languages most written on the web: a
 menu's toggle, a dialog's close button, the mark over a paid placement, the
-label of a link set apart from what it opens ("Read more"). Set as text
-(``<p>Menu</p>`` in each panel of a mega-menu, a ``<span>Sponsored</span>``
-on a promoted tile), they pass the block rules, which keep what holds no
-link."""
+label of a link set apart from what it opens ("Read more"), a shop's
+buttons and toggles on a product or a tile ("Add to cart", "Compare",
+"Quick view") and the labels of a listing's controls ("Filters", "Results
+per page"). Set as text (``<p>Menu</p>`` in each panel of a mega-menu, a
+``<span>Sponsored</span>`` on a promoted tile, a tile's custom checkbox
+drawn beside ``<span>Compare</span>``), they pass the block rules, which
+keep what holds no link."""
 
 
 def without_control_labels(blocks: list[Block]) -> list[Block]:
