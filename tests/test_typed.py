@@ -50,6 +50,7 @@ from pagechunk.html.typed import (
     without_copyright_lines,
     without_glyphs,
     without_other_products,
+    without_result_ranges,
     without_teaser_shelves,
 )
 from pagechunk.html.walk import walk
@@ -2568,6 +2569,48 @@ def test_a_hidden_heading_and_hidden_content_stay() -> None:
     assert texts(blocks) == ["Enamel mugs", "Care", tab]
 
 
+def test_a_hidden_heading_over_no_text_goes() -> None:
+    # A heading only screen readers see, over a filter bar the list-chrome
+    # rule takes out or over a placeholder a script fills, heads no text;
+    # one over the grid names the grid's section and stays.
+    tiles = "".join(
+        f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
+        " light enough for a rucksack and tough enough for a campfire.</p></li>"
+        for name in MUG_NAMES
+    )
+    loading = "<li><h3 class='h-sr-only'>Loading...</h3><div class='tile'></div></li>"
+    html = (
+        "<html><body><h1>Enamel mugs</h1>"
+        "<h2 class='sr-only'>Sort and filter</h2>"
+        "<div class='filters'><a href='?c=blue'>Blue</a>"
+        " <a href='?c=red'>Red</a></div>"
+        f"<h2 class='sr-only'>Results</h2><ul class='grid'>{tiles}</ul>"
+        f"<h2>Recently viewed</h2><ul class='carousel'>{loading * 2}</ul>"
+        "</body></html>"
+    )
+    chosen, blocks = focused(html, "collection")
+    assert dropped(chosen) == [
+        ("filters", "filters, sorting or pagination of a listing"),
+        ("sr-only", "a heading kept off the screen over no text"),
+        ("h-sr-only", "a heading kept off the screen over no text"),
+        ("h-sr-only", "a heading kept off the screen over no text"),
+    ]
+    assert texts(blocks) == [
+        "Enamel mugs",
+        "Results",
+        *[
+            line
+            for name in MUG_NAMES
+            for line in (
+                name,
+                "A tin mug enamelled in harbour blue, light enough for a"
+                " rucksack and tough enough for a campfire.",
+            )
+        ],
+        "Recently viewed",
+    ]
+
+
 def _priced_tiles(price: str) -> str:
     tiles = "".join(
         f"<li class='card'><h3>{name}</h3><p>A tin mug enamelled in harbour blue,"
@@ -2991,6 +3034,27 @@ def test_buttons_and_calls_to_action_go() -> None:
     )
     assert ("quick-shop button", "a button or call to action") in dropped(chosen)
     assert "Quick shop" not in texts(blocks)
+
+
+@pytest.mark.parametrize(
+    "control",
+    [
+        "<a class='wishlist-add popup' href='#'>+ Wishlist</a>",
+        "<div class='product-card__wishList'>Add to wish list</div>",
+        "<a class='quickview' role='button' href='/quick?id=7'>Quick view</a>",
+        "<div class='tile-quick-shop'>Quick shop</div>",
+    ],
+)
+def test_a_shops_wish_list_and_quick_view_controls_go(control: str) -> None:
+    # A tile's wish-list toggle and quick-view button are named for what
+    # they do, not as buttons.
+    chosen, blocks = focused(_tiles(f"<div>{control}</div>"), "collection")
+    assert [rule for _, rule in dropped(chosen)].count(
+        "a button or call to action"
+    ) == 3
+    label = etree.fromstring(control).text
+    assert label not in texts(blocks)
+    assert texts(blocks).count("£14.00") == 3
 
 
 def test_loading_placeholders_go() -> None:
@@ -6228,6 +6292,67 @@ def test_a_control_label_inside_a_sentence_stays():
         "Menu of the day: soup, bread and cheese.",
         "Close",
         "Read more about the harbour's history",
+    ]
+
+
+def test_a_shops_control_labels_go_and_sentences_holding_them_stay():
+    # A tile's custom checkbox is an <svg> beside <span>Compare</span>; the
+    # select of a listing's page size is labelled in a block of its own.
+    blocks = [
+        Block("Compare", ""),
+        Block("Add to cart", ""),
+        Block("Results per page:", ""),
+        Block("Ajouter au panier", ""),
+        Block("Vergleichen", ""),
+        Block("Compare the two kettles side by side before you buy.", ""),
+        Block("Compare", "", "heading", 2),
+    ]
+    assert texts(without_control_labels(blocks)) == [
+        "Compare the two kettles side by side before you buy.",
+        "Compare",
+    ]
+
+
+def test_a_pagers_count_of_the_results_shown_goes():
+    blocks = [
+        Block("Enamel mugs", "Enamel mugs", "heading", 1),
+        Block("Showing 1–16 of 29 results", "Enamel mugs"),
+        Block("Displaying 1 to 24 (of 204 products)", "Enamel mugs"),
+        Block("Items 1-12 of 30", "Enamel mugs", "item"),
+        Block("1–24 von 204 Artikeln", "Enamel mugs"),
+        Block("Page 2 of 9:", "Enamel mugs", "heading", 2),
+        Block("Harbour mug", "Enamel mugs"),
+        # A bare fraction, a count without a range, a step and a sentence
+        # that holds a range are not a pager's line.
+        Block("4 of 5", "Enamel mugs"),
+        Block("Showing 18 results", "Enamel mugs"),
+        Block("Step 1 of 5", "Enamel mugs"),
+        Block("We sold 1-2 of 30 in May.", "Enamel mugs"),
+    ]
+    assert texts(without_result_ranges(blocks)) == [
+        "Enamel mugs",
+        "Harbour mug",
+        "4 of 5",
+        "Showing 18 results",
+        "Step 1 of 5",
+        "We sold 1-2 of 30 in May.",
+    ]
+
+
+def test_extract_drops_a_pagers_count_on_every_type():
+    story = (
+        "The harbour wall damaged in the winter storms is being repaired, and"
+        " the work should be finished before the autumn gales arrive."
+    )
+    html = (
+        f"<html><body><h1>Harbour wall</h1><p>{story}</p>"
+        "<p>Page 1 of 3</p></body></html>"
+    )
+    page = extract(html, base_url="https://kuestenbote.example/harbour-wall")
+    assert texts(page.blocks) == ["Harbour wall", story]
+    fates = explain(html, base_url="https://kuestenbote.example/harbour-wall")
+    assert [f.rule for f in fates.blocks if f.block.text == "Page 1 of 3"] == [
+        "a pager's count of the results shown"
     ]
 
 

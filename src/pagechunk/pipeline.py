@@ -71,6 +71,7 @@ from pagechunk.html.typed import (
     without_copyright_lines,
     without_glyphs,
     without_other_products,
+    without_result_ranges,
     without_story_pointers,
     without_teaser_shelves,
 )
@@ -422,6 +423,7 @@ def _extract(
 _EVERY_TYPE_FILTERS: tuple[tuple[Callable[[list[Block]], list[Block]], str], ...] = (
     (without_glyphs, "a glyph, not text"),
     (without_control_labels, "a control's label"),
+    (without_result_ranges, "a pager's count of the results shown"),
     (without_account_prompts, "a prompt to sign in"),
     (without_copyright_lines, "a copyright notice"),
 )

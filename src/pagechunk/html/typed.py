@@ -28,7 +28,8 @@ own content, by what kind of page it is (see :mod:`pagechunk.html.pagetype`).
 Every rule then drops the forms and the notice bars inside its containers
 that hold little of their text (a reply box, a search or sign-up form, a
 store's delivery notice), the short labels a class keeps off the screen
-and the buttons, and keeps a heading that
+and the buttons, and the headings a class keeps off the screen that head
+no text once those are gone, and keeps a heading that
 stands before its containers: the page's first ``<h1>``, when no container
 holds it, heads what they hold. Before pruning, :func:`drop_unseen_text`
 takes out the inline labels kept off the screen and the names of form
@@ -109,6 +110,7 @@ __all__ = [
     "CARD_TITLE_WORDS",
     "CHOICE_ROLES",
     "CONTROLS",
+    "STORE_CONTROLS",
     "LOADERS",
     "KIN_SHARE",
     "MASS_SHARE",
@@ -145,6 +147,8 @@ __all__ = [
     "DESCRIPTION_WORDS",
     "REDUNDANT_LINK_CHARS",
     "RESULT_COUNT_MAX_CHARS",
+    "RESULT_RANGE",
+    "RESULT_RANGE_MAX_CHARS",
     "RESULT_COUNT_WORDS",
     "BADGES",
     "BADGE_MAX_CHARS",
@@ -181,6 +185,7 @@ __all__ = [
     "without_copies",
     "without_copyright_lines",
     "without_other_products",
+    "without_result_ranges",
     "without_teaser_shelves",
 ]
 
@@ -628,6 +633,24 @@ CONTROLS = frozenset(["btn", "button", "buttons", "cta"])
 """Name words of a button or call to action: "Add to cart", "Quick shop",
 "Read more", "Book now"."""
 
+STORE_CONTROLS = (
+    frozenset(["wishlist"]),
+    frozenset(["wish", "list"]),
+    frozenset(["quickview"]),
+    frozenset(["quick", "view"]),
+    frozenset(["quickshop"]),
+    frozenset(["quick", "shop"]),
+)
+"""Sets of name words, each of which names a shop's control on a product
+or a tile when all of its words are there: the toggle that adds it to a
+wish list (``wishlist-add``, ``wishList``: "+ Wishlist", "Add to wish
+list"), and the button that opens its quick view (``quickview``,
+``quick-shop``: "Quick view", "Quick shop"). Read as :data:`CONTROLS`."""
+
+_STORE_HINTS = ("wishlist", "quickview", "quickshop")
+"""What a value naming one of :data:`STORE_CONTROLS` holds, ``-`` and ``_``
+taken out."""
+
 CALL_TO_ACTION = frozenset(["call", "to", "action"])
 """The name words of a call to action spelt out (``call-to-action``), read
 as :data:`CONTROLS`' ``cta``."""
@@ -862,6 +885,7 @@ def focus_page(
         if unseen is not None:
             chosen.dropped.append((unseen, _UNSEEN_RULE))
     containers = chosen.containers
+    unseen_headings: list[etree._Element] = []
     chosen.dropped = _outermost(
         chosen.dropped
         + _forms(containers)
@@ -871,6 +895,7 @@ def focus_page(
             containers,
             named,
             ARTICLE_CONTROL_MAX_CHARS if page_type == "article" else UNSEEN_MAX_CHARS,
+            unseen_headings,
         )
     )
     chosen.dropped += _share_labels(chosen.dropped)
@@ -879,6 +904,10 @@ def focus_page(
             element.tag = _DROP_MARK
         for container in containers:
             etree.strip_elements(container, _DROP_MARK, with_tail=False)
+    if unseen_headings:  # few pages: a heading only screen readers see
+        for heading in _heading_nothing(unseen_headings, containers):
+            chosen.dropped.append((heading, _UNSEEN_HEADING_RULE))
+            remove_keeping_tail(heading)
     if not trace:
         chosen.dropped = []
     _add_heading(root, chosen)
@@ -2075,6 +2104,7 @@ def _labels(
     containers: list[etree._Element],
     named: _NamedMemo,
     control_max: int = UNSEEN_MAX_CHARS,
+    unseen_headings: list[etree._Element] | None = None,
 ) -> list[tuple[etree._Element, str]]:
     """The short labels inside the containers that are no text to read: one
     its ``class`` keeps off the screen (:data:`UNSEEN_CLASSES`) unless
@@ -2082,7 +2112,9 @@ def _labels(
     (:data:`CONTROLS`). Each holds at most :data:`UNSEEN_MAX_CHARS`, a
     control at most ``control_max`` (:data:`ARTICLE_CONTROL_MAX_CHARS` on
     an article); a heading, or a box holding one, stays. ``named`` keeps
-    each container's :func:`_named_below`."""
+    each container's :func:`_named_below`; the headings a class keeps off
+    the screen are added to ``unseen_headings``, for
+    :func:`_heading_nothing` to judge once the boxes under them are gone."""
     found = []
     for container in containers:
         # Few elements have a label's names: those are told first, by a
@@ -2102,6 +2134,12 @@ def _labels(
             ):
                 rule = _CONTROL_RULE
             if (
+                rule == _UNSEEN_RULE
+                and tag in HEADING_LEVELS
+                and unseen_headings is not None
+            ):
+                unseen_headings.append(element)
+            if (
                 rule
                 and tag not in HEADING_LEVELS
                 and text_length(element)
@@ -2113,6 +2151,64 @@ def _labels(
 
 
 _UNSEEN_RULE = "kept off the screen by its class"
+_UNSEEN_HEADING_RULE = "a heading kept off the screen over no text"
+
+
+def _heading_nothing(
+    headings: list[etree._Element], containers: list[etree._Element]
+) -> list[etree._Element]:
+    """The headings, kept off the screen by their class, that head no text
+    inside their container: the next text after one is a heading of its
+    rank or higher, or there is none. Such a heading names, for screen
+    readers, a widget that holds no text of the page: a shop's filter bar
+    once the filters are gone ("Sort and Filter"), a placeholder a script
+    fills ("Loading..."). One that heads text names its section and stays
+    (a documentation page's screen-reader-only ``<h2>``), as does one whose
+    box a rule took out with it."""
+    found = []
+    for heading in headings:
+        container = next((a for a in heading.iterancestors() if a in containers), None)
+        if (
+            container is not None
+            and text_length(heading)
+            and not _heads_text(heading, container)
+        ):
+            found.append(heading)
+    return found
+
+
+def _heads_text(heading: etree._Element, container: etree._Element) -> bool:
+    """Whether text follows ``heading`` inside ``container`` before a
+    heading of its rank or higher (a lower heading opens a part of its
+    section, which then holds text). Reads on from the heading only as far
+    as the first text."""
+    if (heading.tail or "").strip():
+        return True
+    rank = HEADING_LEVELS[heading.tag]
+    node = heading
+    while node is not container:
+        for after in node.itersiblings():
+            for event, element in etree.iterwalk(after, events=_TEXT_EVENTS):
+                if event == "start":
+                    level = HEADING_LEVELS.get(element.tag)
+                    if level is not None and text_length(element):
+                        return level > rank
+                    if (element.text or "").strip():
+                        return True
+                elif (element.tail or "").strip():
+                    return True  # what follows an element, or a comment
+        parent = node.getparent()
+        if parent is None:
+            return False
+        node = parent
+    return False
+
+
+_TEXT_EVENTS = ("start", "end", "comment", "pi")
+"""The events of :func:`_heads_text`'s walk: an element's text comes at its
+start, its tail at its end, and a comment's or processing instruction's
+tail at the node (libxml2 keeps them when the parser is told to)."""
+
 
 _SCREENS = r"^(?:(?:sm|md|lg|xl|2xl):)?"
 _PADDING_X = re.compile(_SCREENS + r"p[xl]?-")
@@ -2217,7 +2313,13 @@ def _one_of(words: frozenset[str]) -> str:
 _UNSEEN_HINTS = (*UNSEEN_CLASSES, *SCREEN_READER_CLASSES)
 """What a ``class`` value that keeps a label off the screen holds."""
 
-_RULE_HINTS = (*CONTROLS, *LOADERS, _one_of(CALL_TO_ACTION), _one_of(READ_MORE))
+_RULE_HINTS = (
+    *CONTROLS,
+    *LOADERS,
+    *_STORE_HINTS,
+    _one_of(CALL_TO_ACTION),
+    _one_of(READ_MORE),
+)
 """What a value that :func:`_words_label_rule` reads a rule from holds."""
 
 _LABEL_HINTS = (*_UNSEEN_HINTS, *_RULE_HINTS)
@@ -2246,13 +2348,14 @@ _DIGITS = "0123456789"
 def _words_label_rule(words: frozenset[str]) -> str:
     """The label rule that name words say: a control (:data:`CONTROLS`,
     :data:`CALL_TO_ACTION`, also with a version number after it: WPBakery's
-    ``vc_btn3``, ``cta2``) before a loader (:data:`LOADERS`); ``""`` for
-    neither."""
+    ``vc_btn3``, ``cta2``; a shop's :data:`STORE_CONTROLS`) before a loader
+    (:data:`LOADERS`); ``""`` for neither."""
     if (
         not CONTROLS.isdisjoint(words)
         or words >= CALL_TO_ACTION
         or _names_read_more(words)
         or not CONTROLS.isdisjoint(w.rstrip(_DIGITS) for w in words)
+        or any(words >= control for control in STORE_CONTROLS)
     ):
         return _CONTROL_RULE
     if not LOADERS.isdisjoint(words):
@@ -4568,15 +4671,51 @@ CONTROL_LABELS = frozenset(
         "広告",
         "続きを読む",
         "閉じる",
+        # A shop's controls: English
+        "add to bag",
+        "add to basket",
+        "add to cart",
+        "add to compare",
+        "add to wish list",
+        "add to wishlist",
+        "buy now",
+        "compare",
+        "filters",
+        "items per page",
+        "notify me",
+        "quick shop",
+        "quick view",
+        "results per page",
+        # German, French, Spanish, Portuguese, Italian, Dutch, Russian,
+        # Chinese and Japanese
+        "in den warenkorb",
+        "vergleichen",
+        "ajouter au panier",
+        "comparer",
+        "añadir al carrito",
+        "agregar al carrito",
+        "adicionar ao carrinho",
+        "comparar",
+        "aggiungi al carrello",
+        "confronta",
+        "in winkelwagen",
+        "vergelijken",
+        "в корзину",
+        "сравнить",
+        "加入购物车",
+        "カートに入れる",
     )
 )
 """Texts, case folded, that label a control or an advertising slot, not
 content, in English and in the languages most written on the web: a
 menu's toggle, a dialog's close button, the mark over a paid placement, the
-label of a link set apart from what it opens ("Read more"). Set as text
-(``<p>Menu</p>`` in each panel of a mega-menu, a ``<span>Sponsored</span>``
-on a promoted tile), they pass the block rules, which keep what holds no
-link."""
+label of a link set apart from what it opens ("Read more"), a shop's
+buttons and toggles on a product or a tile ("Add to cart", "Compare",
+"Quick view") and the labels of a listing's controls ("Filters", "Results
+per page"). Set as text (``<p>Menu</p>`` in each panel of a mega-menu, a
+``<span>Sponsored</span>`` on a promoted tile, a tile's custom checkbox
+drawn beside ``<span>Compare</span>``), they pass the block rules, which
+keep what holds no link."""
 
 
 def without_control_labels(blocks: list[Block]) -> list[Block]:
@@ -4595,6 +4734,64 @@ def without_control_labels(blocks: list[Block]) -> list[Block]:
 _LONGEST_LABEL = max(map(len, CONTROL_LABELS)) + 4
 """Characters past which a block's text is no label, closing punctuation and
 spaces allowed for."""
+
+
+_SHOWN_NOUNS = (
+    "items?|results?|products?|entries|pages?"
+    "|artikeln?|ergebnissen?|produkten?"  # German
+    "|produits|résultats|articles"  # French
+    "|productos|resultados|artículos|produtos|itens"  # Spanish, Portuguese
+    "|prodotti|risultati|articoli"  # Italian
+    "|producten|resultaten"  # Dutch
+)
+_NUMBER = r"\d[\d,.\u00a0\u202f]*"
+
+RESULT_RANGE = re.compile(
+    rf"(?:(showing|displaying|viewing)\s+)?"
+    rf"(?:({_SHOWN_NOUNS})\s+)?"
+    rf"{_NUMBER}(\s*(?:-|–|—|to|bis|à|a)\s*{_NUMBER})?"
+    rf"(?:\s+({_SHOWN_NOUNS}))?"
+    rf"\s+\(?(?:of|von|sur|de|di|van)\s+{_NUMBER}"
+    rf"(?:\s+({_SHOWN_NOUNS}))?\)?"
+)
+"""The whole text, case folded and closing punctuation taken off, of the
+line in which a pager says which of a listing's results it shows:
+"Showing 1–16 of 29 results" (WooCommerce), "Items 1-12 of 30"
+(Magento), "Displaying 1 to 24 (of 204 products)", "1–30 of 338
+products", "Viewing page 1 of 9", "1–24 von 204 Artikeln"; the English
+words, and the nouns and "of" in German, French, Spanish, Portuguese,
+Italian and Dutch. One of its groups must be there (a verb, a noun, or a
+range): a bare "2 of 5" is a score or a rating as often as a count."""
+
+RESULT_RANGE_MAX_CHARS = 60
+"""Characters past which a block is more than a pager's count of what it
+shows."""
+
+_RESULT_RANGE_KINDS = frozenset([PARAGRAPH, ITEM, HEADING])
+
+
+def without_result_ranges(blocks: list[Block]) -> list[Block]:
+    """The blocks without the pager's line that counts which results a
+    listing shows (:data:`RESULT_RANGE`): the state of a widget, which
+    changes with each page of the same listing, not its text. A paragraph,
+    item or heading of at most :data:`RESULT_RANGE_MAX_CHARS` characters
+    goes; a sentence that holds such a count ("We sold 1-2 of 30 in
+    May.") stays."""
+    return [block for block in blocks if not _result_range(block)]
+
+
+def _result_range(block: Block) -> bool:
+    """Whether a block's whole text is a pager's count (see
+    :func:`without_result_ranges`); a digit and a length test first."""
+    text = block.text
+    if (
+        len(text) > RESULT_RANGE_MAX_CHARS
+        or block.kind not in _RESULT_RANGE_KINDS
+        or not any(c.isdigit() for c in text)
+    ):
+        return False
+    found = RESULT_RANGE.fullmatch(" ".join(text.split()).casefold().strip(" .:"))
+    return found is not None and any(found.groups())
 
 
 ACCOUNT_LABELS = frozenset(
