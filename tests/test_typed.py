@@ -197,6 +197,40 @@ def test_forum_drops_the_author_box_of_each_post(page):
     ]
 
 
+STATS_URL = "https://forum.example.com/showthread.php?t=55"
+
+
+def test_forum_drops_boxes_of_labelled_numbers(page):
+    # Beside each post, a box of "Join Date: Aug 2008" lines named by no word
+    # (vBulletin's `smallfont`), and under a listed thread, its counts as one
+    # <dl> per "Replies" and "13": labelled values and nothing else, one of
+    # them a number, go. A reply whose body is such lines, in the tag and
+    # class of the densest post, stays.
+    html = page("typed_forum_member_stats")
+    thread = extract(html, base_url=STATS_URL)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        "Rear hub clicks under load",
+        "Every time I stand on the pedals the rear hub gives a loud click, once"
+        " per turn of the cranks, and the bike lurches forward a little.\n"
+        "The freehub body was greased last spring and the cassette lockring is"
+        " tight.",
+        "truingstand",
+        "A click once per crank turn is rarely the hub: check the chainring"
+        " bolts, the pedal threads and the bottom bracket before you open the"
+        " freehub.\nWhich frame and wheels is it?",
+        "Frame: steel, 2009",
+        "Wheels: 700c, 32 spokes",
+        "More threads in Drivetrain",
+        "Freehub noise in the cold",
+    ]
+    chosen, _ = focused(html, "forum")
+    assert dropped(chosen) == [
+        *[("smallfont", "per-post chrome")] * 3,
+        ("structItem-cell structItem-cell--meta", "per-post chrome"),
+    ]
+
+
 POND_THREAD = "Pond pump stops after an hour"
 POND_URL = "https://forum.example.com/threads/pond-pump-stops.3310/"
 

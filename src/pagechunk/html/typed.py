@@ -2948,8 +2948,10 @@ def _post_chrome(
     (:data:`POST_CHROME`) unless they hold a whole post (:func:`_whole_post`,
     ``top`` being the densest element), members' statistics, author boxes
     (unless they hold a whole post, or name a quote's member), controls,
-    headers and counters. Each element's ``class`` and ``id`` are read
-    once, for all the tests."""
+    headers and counters, and boxes of labelled numbers
+    (:func:`_stats_box`) unless they have the tag and ``class`` of the
+    densest post. Each element's ``class`` and ``id`` are read once, for
+    all the tests."""
     found = []
     for e in container.iterdescendants(etree.Element):
         classes, ident = e.get("class"), e.get("id")
@@ -2975,6 +2977,9 @@ def _post_chrome(
             or (named and _post_control(e, words))
             or _post_header(e, words)
             or _post_counter(e)
+            or (  # a post's body of "Term: value" lines is a post
+                _stats_box(e) and (e.tag != top.tag or classes != top.get("class"))
+            )
         ):
             found.append(e)
     return found
@@ -3125,7 +3130,21 @@ def _role_names(value: str | None) -> str:
     )
 
 
-def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
+STATS_ITEM_MAX_CHARS = 30
+"""Characters a term or a value of a member's card or a thread's
+statistics may hold ("Join Date", "Aug 2008")."""
+
+STATS_BOX_MAX_ITEMS = 8
+"""Children a box of labelled numbers may have: a member's card or a
+thread's counts shows a few; more is a list of something else."""
+
+STATS_BOX_MAX_CHARS = 400
+"""Characters, whitespace included, a box of labelled numbers may hold: a
+few lines of at most :data:`STATS_ITEM_MAX_CHARS` each, and the template's
+indentation around them."""
+
+
+def _stats_list(element: etree._Element, max_chars: int = STATS_ITEM_MAX_CHARS) -> bool:
     """A ``<dl>`` of short terms and values only, :data:`STATS_MIN_ITEMS` or
     more of them: a member's post count, join date and the like, as term
     and value pairs or as one term (the name) over its values (FluxBB's
@@ -3140,6 +3159,66 @@ def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
         and len(terms) + len(values) >= STATS_MIN_ITEMS
         and all(text_length(c) <= max_chars for c in terms + values)
     )
+
+
+def _stats_box(element: etree._Element) -> bool:
+    """A box of two or more labelled values and nothing else, one of them a
+    number or a date (a digit): a member's card beside each post
+    (vBulletin's "Join Date: Aug 2008", "Posts: 1,077"), a thread's counts,
+    its starter and start date, each listed thread's counts (XenForo's
+    ``<dl>`` of one "Replies" and one "13" each). The cheap tests come
+    first, without reading any text: a few children, no text between them,
+    none more than two levels deep (a label and its value)."""
+    if not 1 < len(element) <= STATS_BOX_MAX_ITEMS or (element.text or "").strip():
+        return False
+    for child in element:
+        if (child.tail or "").strip() or len(child) > 2:
+            return False
+        if any(len(part) for part in child):
+            return False
+    pairs = 0
+    numbered = False
+    chars = 0
+    for child in element:
+        text = _whole_text(child)
+        chars += len(text)
+        if chars > STATS_BOX_MAX_CHARS:
+            return False
+        if not isinstance(child.tag, str) or not text.strip():
+            continue
+        value = _labelled_value(child, text)
+        if value is None:
+            return False
+        pairs += 1
+        numbered = numbered or any(c in _DIGITS for c in value)
+    return pairs > 1 and numbered
+
+
+def _labelled_value(element: etree._Element, text: str) -> str | None:
+    """The value of an element (whose text is ``text``) that holds one
+    short label, starting with a letter and without digits, and its short
+    value: as a ``<dl>`` of one term and one value, as two elements and no
+    other text, or as "Label: value"; else None."""
+    parts = [_whole_text(c) for c in element if isinstance(c.tag, str)]
+    parts = [part for part in parts if part.strip()]
+    if len(parts) == 2 and not (element.text or "").strip():
+        if any((c.tail or "").strip() for c in element):
+            return None
+        label, value = parts
+    else:
+        label, colon, value = text.partition(":")
+        if not colon:
+            return None
+    label, value = label.strip().removesuffix(":").strip(), value.strip()
+    if (
+        not label[:1].isalpha()
+        or not value
+        or len(label) > STATS_ITEM_MAX_CHARS
+        or len(value) > STATS_ITEM_MAX_CHARS
+        or any(c in _DIGITS for c in label)
+    ):
+        return None
+    return value
 
 
 def _itemtype(element: etree._Element) -> str:
