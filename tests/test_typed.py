@@ -2483,6 +2483,38 @@ def test_dates_repeated_down_a_list_are_its_items() -> None:
     ]
 
 
+def test_the_byline_goes_when_replies_hold_most_of_the_prose() -> None:
+    # A short story under thirty long replies: the densest container holds
+    # too little of the page's prose, and the mass container is read. The
+    # byline above the <h1> goes there too; each reply's date, one class
+    # thirty times, would stay as the bylines of listed items.
+    reply = (
+        "<li class='reply'><div><p class='reply-date'>5 March 2026</p></div>"
+        "<div class='said'><div><p>We took the evening boat last week and it"
+        " called at both small islands on time; a second sailing makes a day"
+        " trip to the mainland possible again, which it has not been for"
+        " years.</p></div></div></li>"
+    )
+    story = "".join(
+        f"<p>{STORY_LINES[i]} {STORY_LINES[(i + 1) % 3]}</p>" for i in range(3)
+    )
+    html = (
+        "<html><body><main><article><header><p class='entry-meta'><a"
+        " href='#replies'>30 Replies</a> | Morag Flett | Updated 4 March"
+        " 2026</p><h1>Second ferry for the north isles</h1></header><div"
+        f" class='entry-content'>{story}</div></article><ol"
+        f" class='replies'>{reply * 30}</ol></main></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert chosen.rule == "mass container (the densest holds little of the prose)"
+    assert dropped(chosen) == [("entry-meta", "byline or date")]
+    assert texts(blocks)[:2] == [
+        "Second ferry for the north isles",
+        STORY_LINES[0] + " " + STORY_LINES[1],
+    ]
+    assert texts(blocks).count("5 March 2026") == 30
+
+
 # Labels a page's class keeps off the screen go
 
 MUG_NAMES = ("Harbour mug", "Lighthouse mug", "Quayside mug")

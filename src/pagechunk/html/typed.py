@@ -2245,7 +2245,8 @@ def _article(
                 found.named,
                 (BOILERPLATE, COMMENTS),
                 _named_below(container, named),
-            ),
+            )
+            + _bylines(container, top, found.prose, _named_below(container, named)),
         )
     chosen.dropped = _outermost(
         chosen.dropped
