@@ -237,8 +237,9 @@ POND_URL = "https://forum.example.com/threads/pond-pump-stops.3310/"
 
 def test_forum_drops_post_headers_permalinks_likes_shares_and_expand_links(page):
     # Each post's header line (date and "#1"), a header box named so with the
-    # poster's name and badge, the like count, a "Share" row and a quote's
-    # "Click to expand..." go; the short quote itself stays.
+    # poster's name and badge, the like count, a "Share" row, a row of tools
+    # ("Reply", "Report inappropriate content") and a quote's "Click to
+    # expand..." go; the short quote itself stays.
     thread = read(page, "typed_forum_post_controls", POND_URL)
     assert thread.page_type == "forum"
     assert texts(thread.blocks) == [
@@ -263,6 +264,7 @@ def test_forum_drops_post_headers_permalinks_likes_shares_and_expand_links(page)
         ("post-likes", chrome),
         ("message-attribution", chrome),
         ("messageShareRow", chrome),
+        ("postTools", chrome),
     ]
 
 

@@ -280,11 +280,13 @@ POST_CONTROLS = frozenset(
         "share",
         "score",
         "options",
+        "tools",
     ]
 )
 """Name words of a post's small controls and counters: a quote's "Click to
 expand..." and "Click to shrink...", the post's permalink ("#7"), its like
-count ("7 Likes")."""
+count ("7 Likes"), its row of tools ("Reply", "Report inappropriate
+content")."""
 
 POST_BARS = frozenset(["header", "footer"])
 """Tags and name words of the bars above and below each post: its author,
