@@ -6294,3 +6294,37 @@ def test_prompts_to_sign_in_go_and_sentences_about_accounts_stay():
         " identification; the bank then mails a card within ten working days.",
         "The member area holds the archive.",
     ]
+
+
+# A documentation page's link to edit its source goes
+
+
+@pytest.mark.parametrize(
+    ("attributes", "gone"),
+    [
+        ("href='https://code.example/acme/docs/edit/main/guides/auth.md'", True),
+        ("href='https://code.example/acme/docs/-/edit/main/guides/auth.md'", True),
+        (
+            "rel='noopener edit' href='https://code.example/acme/docs/blob/main/a.md'",
+            True,
+        ),
+        # An editor's address that names no file: a shared document.
+        ("href='https://office.example/document/d/1xYz/edit'", False),
+    ],
+)
+def test_a_line_linking_to_edit_the_pages_source_goes(
+    attributes: str, gone: bool
+) -> None:
+    # The edit link stands alone in the page's own <footer> inside the
+    # content; a sentence that links to the same place stays.
+    paragraphs = "".join(f"<p>{line}</p>" for line in STORY_LINES)
+    html = (
+        "<html><body><main><article><h1>Second ferry for the north isles</h1>"
+        f"{paragraphs}<footer><a {attributes}>Edit this page</a></footer>"
+        "<p>Found a mistake? The <a href='https://code.example/acme/docs/edit/main"
+        "/guides/auth.md'>source of this guide</a> is open to everyone.</p>"
+        "</article></main></body></html>"
+    )
+    blocks = texts(extract(html, base_url="https://docs.example/guides/auth").blocks)
+    assert ("Edit this page" not in blocks) is gone
+    assert blocks[-1].startswith("Found a mistake?")

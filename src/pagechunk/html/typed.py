@@ -147,6 +147,7 @@ __all__ = [
     "BADGE_MAX_CHARS",
     "FEED_NAMES",
     "FEED_LINE_MAX_CHARS",
+    "EDIT_PATH_DEPTH",
     "SHELF_TYPES",
     "TEASER_PROSE",
     "TEASER_TITLE_CHARS",
@@ -1261,17 +1262,23 @@ def _list_chrome(
 def _feed_lines(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
-    """The lines inside the containers that point to the site's feed: the
-    nearest paragraph, item or box around a link to a feed (the last
-    segment of its path one of :data:`FEED_NAMES`, or ending in ``.rss`` or
-    ``.atom``), when every link in it leads to a feed and it holds at most
-    :data:`FEED_LINE_MAX_CHARS` characters (Jekyll's "subscribe via RSS",
-    a theme's "RSS feed"). The feed is the site's own pages over again,
-    for a reader to follow, not text of the page."""
+    """The lines inside the containers that point to the site's feed or to
+    the page's source for editing: the nearest paragraph, item or box
+    around such a link, when every link in it leads to the same kind of
+    place and it holds at most :data:`FEED_LINE_MAX_CHARS` characters.
+
+    A feed's link has a path whose last segment is one of
+    :data:`FEED_NAMES`, or ends in ``.rss`` or ``.atom`` (Jekyll's
+    "subscribe via RSS", a theme's "RSS feed"): the feed is the site's own
+    pages over again, for a reader to follow, not text of the page. An
+    edit link (:func:`_leads_to_edit`) opens the page's source in an
+    editor ("Edit this page on GitHub"): a control of the documentation
+    site, not text of the page."""
     found = []
     for container in containers:
         for link in container.iterdescendants("a"):
-            if not _leads_to_feed(link):
+            rule = _link_line_rule(link)
+            if not rule:
                 continue
             line = None
             for box in link.iterancestors():
@@ -1283,10 +1290,24 @@ def _feed_lines(
             if line is None:
                 continue
             if text_length(line) <= FEED_LINE_MAX_CHARS and all(
-                _leads_to_feed(a) for a in line.iter("a")
+                _link_line_rule(a) == rule for a in line.iter("a")
             ):
-                found.append((line, "a line pointing to the site's feed"))
+                found.append((line, rule))
     return found
+
+
+_FEED_RULE = "a line pointing to the site's feed"
+_EDIT_RULE = "a link to edit the page's source"
+
+
+def _link_line_rule(link: etree._Element) -> str:
+    """The rule of :func:`_feed_lines` that a link's destination calls
+    for, or ``""``."""
+    if _leads_to_feed(link):
+        return _FEED_RULE
+    if _leads_to_edit(link):
+        return _EDIT_RULE
+    return ""
 
 
 _FEEDISH = ("feed", "rss", "atom", "index.xml")
@@ -1295,8 +1316,9 @@ before the path is read (:func:`_leads_to_feed`). Substring tests on the
 lower-cased address: a case-blind regular expression of these words took
 ten times as long, and most links are tested."""
 
-_FEED_LINE_TAGS = frozenset(["p", "li", "div"])
-"""The boxes :func:`_feed_lines` reads as a line around a feed's link."""
+_FEED_LINE_TAGS = frozenset(["p", "li", "div", "footer"])
+"""The boxes :func:`_feed_lines` reads as a line around a feed's or an edit
+link: a documentation page's footer may hold its edit link alone."""
 
 
 def _leads_to_feed(link: etree._Element) -> bool:
@@ -1310,6 +1332,28 @@ def _leads_to_feed(link: etree._Element) -> bool:
     href = href.split("#", 1)[0].split("?", 1)[0]
     last = href.rstrip("/").rsplit("/", 1)[-1].lower()
     return last in FEED_NAMES or last.endswith((".rss", ".atom"))
+
+
+EDIT_PATH_DEPTH = 2
+"""Segments an edit link's path holds after its ``edit`` segment: the
+branch and the file, as the source hosts spell an editor's address
+(``/owner/repo/edit/main/docs/page.md``, ``/group/repo/-/edit/main/...``).
+An ``edit`` segment at the end (``/document/d/ID/edit``,
+``/posts/42/edit``) opens a document or a record, not a page's source."""
+
+
+def _leads_to_edit(link: etree._Element) -> bool:
+    """Whether a link opens the page's source in an editor: its ``rel``
+    names the ``edit`` link relation, or its path holds an ``edit``
+    segment and :data:`EDIT_PATH_DEPTH` segments or more after it."""
+    if "edit" in (link.get("rel") or "").lower().split():
+        return True
+    href = link.get("href")
+    if not href or "/edit/" not in href:
+        return False  # most links: told by one substring test
+    path = href.split("#", 1)[0].split("?", 1)[0].split("/")
+    after = len(path) - 1 - path.index("edit")
+    return after >= EDIT_PATH_DEPTH and all(path[-EDIT_PATH_DEPTH:])
 
 
 def _badges(boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
