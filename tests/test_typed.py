@@ -2759,6 +2759,24 @@ def test_extract_drops_the_names_of_form_fields() -> None:
     assert texts(page.blocks).count("£14.00") == 3
 
 
+def test_extract_drops_a_fields_name_set_as_a_span_before_it() -> None:
+    # A field named by a <span> just before it (a line break between is
+    # nothing), not by a <label>: "Quantity:" and "Gift note:" go. A span
+    # before a hidden field, or with words after it, stays.
+    price = (
+        "<p>£14.00</p><div><span class='cap'>Quantity: </span><input"
+        " type='text' name='qty'></div><div><span>Gift note:</span><br>"
+        "<input name='note'></div><div><span>Bestseller</span><input"
+        " type='hidden' name='sku'></div><div><span>Ships</span> in two days"
+        "<input type='text' name='zip'></div>"
+    )
+    blocks = texts(extract(_priced_tiles(price), base_url=COLLECTION_URL).blocks)
+    assert "Quantity:" not in blocks and "Gift note:" not in blocks
+    assert blocks.count("Bestseller") == 3
+    assert blocks.count("Ships in two days") == 3
+    assert blocks.count("£14.00") == 3
+
+
 def test_a_label_of_no_field_and_a_long_one_stay() -> None:
     # A <label> can be a plain styled label; a field's label past a label's
     # length is text (a consent line).

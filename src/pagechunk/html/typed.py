@@ -97,6 +97,7 @@ __all__ = [
     "BYLINE",
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
+    "NOT_TYPED_IN",
     "CHOICES_MAX_CHARS",
     "CHOICE_LABELS_SHARE",
     "CARD_LINK_TYPES",
@@ -3495,7 +3496,8 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
     price" before a shop's prices, "Unit price / per", "opens in a new
     window") and the names of form fields (a ``<label>`` with a ``for`` or
     holding an ``<input>``, ``<select>`` or ``<textarea>``: a product tile's
-    "Size" and "Color:", a filter's checkboxes, "Remember me"). Pruning
+    "Size" and "Color:", a filter's checkboxes, "Remember me"; an inline
+    label just before a field to type in, :func:`_field_names`). Pruning
     drops the fields and the flatten step would merge an inline label into
     the visible text around it, where :func:`focus_page` can no longer tell
     it apart.
@@ -3557,7 +3559,7 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
     # An element that left the tree with a group or a label removed before
     # it is read, and may lose a part, where it went: the tree never holds
     # it again, so the finders need not tell it apart.
-    for element in _unseen(labels):
+    for element in _unseen(labels) + _field_names(rare.get("input", [])):
         remove_keeping_tail(element)
     roles = role_attributes(root)
     for element in _announced(roles):
@@ -4388,6 +4390,38 @@ def _names_a_field(element: etree._Element) -> bool:
     return bool(element.get("for")) or (
         next(element.iterdescendants(*_FIELDS), None) is not None
     )
+
+
+NOT_TYPED_IN = frozenset(["hidden", "submit", "button", "image", "reset"])
+"""``<input>`` types that take no typed value: a hidden field, whose name
+no one reads, and the buttons, whose words are their own."""
+
+
+def _field_names(inputs: list[etree._Element]) -> list[etree._Element]:
+    """The inline labels (:data:`_INLINE_LABEL_TAGS`) written just before a
+    field to type in, with nothing but line breaks between, that hold at
+    most :data:`UNSEEN_MAX_CHARS` characters and no heading: a field's name
+    set as a ``<span>`` rather than a ``<label>`` (a forum's "Number of
+    slices to send:" over a box of its own beside each post). ``inputs``
+    are the page's ``<input>`` elements."""
+    found = []
+    for box in inputs:
+        if (box.get("type") or "").lower() in NOT_TYPED_IN:
+            continue
+        label = box.getprevious()
+        while (
+            label is not None and label.tag == "br" and not (label.tail or "").strip()
+        ):
+            label = label.getprevious()
+        if (
+            label is not None
+            and label.tag in _INLINE_LABEL_TAGS
+            and not (label.tail or "").strip()
+            and 0 < text_length(label) <= UNSEEN_MAX_CHARS
+            and next(label.iterdescendants(*HEADING_LEVELS), None) is None
+        ):
+            found.append(label)
+    return found
 
 
 def _stands_for_picture(element: etree._Element) -> bool:
