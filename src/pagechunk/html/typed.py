@@ -3026,7 +3026,9 @@ def _post_chrome(
             or _post_header(e, words)
             or _post_counter(e)
             or (  # a post's body of "Term: value" lines is a post
-                _stats_box(e) and (e.tag != top.tag or classes != top.get("class"))
+                1 < len(e) <= STATS_BOX_MAX_ITEMS  # most: told without a call
+                and _stats_box(e)
+                and (e.tag != top.tag or classes != top.get("class"))
             )
         ):
             found.append(e)
