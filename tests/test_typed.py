@@ -6328,6 +6328,8 @@ def test_prompts_to_sign_in_go_and_sentences_about_accounts_stay():
         ),
         # An editor's address that names no file: a shared document.
         ("href='https://office.example/document/d/1xYz/edit'", False),
+        # "/edit/" in the query, not the path.
+        ("href='https://docs.example/go?to=/edit/main/a.md'", False),
     ],
 )
 def test_a_line_linking_to_edit_the_pages_source_goes(

@@ -1353,6 +1353,8 @@ def _leads_to_edit(link: etree._Element) -> bool:
     if not href or "/edit/" not in href:
         return False  # most links: told by one substring test
     path = href.split("#", 1)[0].split("?", 1)[0].split("/")
+    if "edit" not in path:  # "/edit/" only in the query or the fragment
+        return False
     after = len(path) - 1 - path.index("edit")
     return after >= EDIT_PATH_DEPTH and all(path[-EDIT_PATH_DEPTH:])
 
