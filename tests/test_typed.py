@@ -199,14 +199,49 @@ def test_forum_drops_the_author_box_of_each_post(page):
     ]
 
 
+STATS_URL = "https://forum.example.com/showthread.php?t=55"
+
+
+def test_forum_drops_boxes_of_labelled_numbers(page):
+    # Beside each post, a box of "Join Date: Aug 2008" lines named by no word
+    # (vBulletin's `smallfont`), and under a listed thread, its counts as one
+    # <dl> per "Replies" and "13": labelled values and nothing else, one of
+    # them a number, go. A reply whose body is such lines, in the tag and
+    # class of the densest post, stays.
+    html = page("typed_forum_member_stats")
+    thread = extract(html, base_url=STATS_URL)
+    assert thread.page_type == "forum"
+    assert texts(thread.blocks) == [
+        "Rear hub clicks under load",
+        "Every time I stand on the pedals the rear hub gives a loud click, once"
+        " per turn of the cranks, and the bike lurches forward a little.\n"
+        "The freehub body was greased last spring and the cassette lockring is"
+        " tight.",
+        "truingstand",
+        "A click once per crank turn is rarely the hub: check the chainring"
+        " bolts, the pedal threads and the bottom bracket before you open the"
+        " freehub.\nWhich frame and wheels is it?",
+        "Frame: steel, 2009",
+        "Wheels: 700c, 32 spokes",
+        "More threads in Drivetrain",
+        "Freehub noise in the cold",
+    ]
+    chosen, _ = focused(html, "forum")
+    assert dropped(chosen) == [
+        *[("smallfont", "per-post chrome")] * 3,
+        ("structItem-cell structItem-cell--meta", "per-post chrome"),
+    ]
+
+
 POND_THREAD = "Pond pump stops after an hour"
 POND_URL = "https://forum.example.com/threads/pond-pump-stops.3310/"
 
 
 def test_forum_drops_post_headers_permalinks_likes_shares_and_expand_links(page):
     # Each post's header line (date and "#1"), a header box named so with the
-    # poster's name and badge, the like count, a "Share" row and a quote's
-    # "Click to expand..." go; the short quote itself stays.
+    # poster's name and badge, the like count, a "Share" row, a row of tools
+    # ("Reply", "Report inappropriate content") and a quote's "Click to
+    # expand..." go; the short quote itself stays.
     thread = read(page, "typed_forum_post_controls", POND_URL)
     assert thread.page_type == "forum"
     assert texts(thread.blocks) == [
@@ -231,6 +266,7 @@ def test_forum_drops_post_headers_permalinks_likes_shares_and_expand_links(page)
         ("post-likes", chrome),
         ("message-attribution", chrome),
         ("messageShareRow", chrome),
+        ("postTools", chrome),
     ]
 
 
@@ -2508,6 +2544,38 @@ def test_dates_repeated_down_a_list_are_its_items() -> None:
     ]
 
 
+def test_the_byline_goes_when_replies_hold_most_of_the_prose() -> None:
+    # A short story under thirty long replies: the densest container holds
+    # too little of the page's prose, and the mass container is read. The
+    # byline above the <h1> goes there too; each reply's date, one class
+    # thirty times, would stay as the bylines of listed items.
+    reply = (
+        "<li class='reply'><div><p class='reply-date'>5 March 2026</p></div>"
+        "<div class='said'><div><p>We took the evening boat last week and it"
+        " called at both small islands on time; a second sailing makes a day"
+        " trip to the mainland possible again, which it has not been for"
+        " years.</p></div></div></li>"
+    )
+    story = "".join(
+        f"<p>{STORY_LINES[i]} {STORY_LINES[(i + 1) % 3]}</p>" for i in range(3)
+    )
+    html = (
+        "<html><body><main><article><header><p class='entry-meta'><a"
+        " href='#replies'>30 Replies</a> | Morag Flett | Updated 4 March"
+        " 2026</p><h1>Second ferry for the north isles</h1></header><div"
+        f" class='entry-content'>{story}</div></article><ol"
+        f" class='replies'>{reply * 30}</ol></main></body></html>"
+    )
+    chosen, blocks = focused(html, "article")
+    assert chosen.rule == "mass container (the densest holds little of the prose)"
+    assert dropped(chosen) == [("entry-meta", "byline or date")]
+    assert texts(blocks)[:2] == [
+        "Second ferry for the north isles",
+        STORY_LINES[0] + " " + STORY_LINES[1],
+    ]
+    assert texts(blocks).count("5 March 2026") == 30
+
+
 # Labels a page's class keeps off the screen go
 
 MUG_NAMES = ("Harbour mug", "Lighthouse mug", "Quayside mug")
@@ -2790,6 +2858,24 @@ def test_extract_drops_the_names_of_form_fields() -> None:
     assert "Size" not in texts(page.blocks)
     assert "Compare" not in texts(page.blocks)
     assert texts(page.blocks).count("£14.00") == 3
+
+
+def test_extract_drops_a_fields_name_set_as_a_span_before_it() -> None:
+    # A field named by a <span> just before it (a line break between is
+    # nothing), not by a <label>: "Quantity:" and "Gift note:" go. A span
+    # before a hidden field, or with words after it, stays.
+    price = (
+        "<p>£14.00</p><div><span class='cap'>Quantity: </span><input"
+        " type='text' name='qty'></div><div><span>Gift note:</span><br>"
+        "<input name='note'></div><div><span>Bestseller</span><input"
+        " type='hidden' name='sku'></div><div><span>Ships</span> in two days"
+        "<input type='text' name='zip'></div>"
+    )
+    blocks = texts(extract(_priced_tiles(price), base_url=COLLECTION_URL).blocks)
+    assert "Quantity:" not in blocks and "Gift note:" not in blocks
+    assert blocks.count("Bestseller") == 3
+    assert blocks.count("Ships in two days") == 3
+    assert blocks.count("£14.00") == 3
 
 
 def test_a_label_of_no_field_and_a_long_one_stay() -> None:
@@ -6451,3 +6537,39 @@ def test_prompts_to_sign_in_go_and_sentences_about_accounts_stay():
         " identification; the bank then mails a card within ten working days.",
         "The member area holds the archive.",
     ]
+
+
+# A documentation page's link to edit its source goes
+
+
+@pytest.mark.parametrize(
+    ("attributes", "gone"),
+    [
+        ("href='https://code.example/acme/docs/edit/main/guides/auth.md'", True),
+        ("href='https://code.example/acme/docs/-/edit/main/guides/auth.md'", True),
+        (
+            "rel='noopener edit' href='https://code.example/acme/docs/blob/main/a.md'",
+            True,
+        ),
+        # An editor's address that names no file: a shared document.
+        ("href='https://office.example/document/d/1xYz/edit'", False),
+        # "/edit/" in the query, not the path.
+        ("href='https://docs.example/go?to=/edit/main/a.md'", False),
+    ],
+)
+def test_a_line_linking_to_edit_the_pages_source_goes(
+    attributes: str, gone: bool
+) -> None:
+    # The edit link stands alone in the page's own <footer> inside the
+    # content; a sentence that links to the same place stays.
+    paragraphs = "".join(f"<p>{line}</p>" for line in STORY_LINES)
+    html = (
+        "<html><body><main><article><h1>Second ferry for the north isles</h1>"
+        f"{paragraphs}<footer><a {attributes}>Edit this page</a></footer>"
+        "<p>Found a mistake? The <a href='https://code.example/acme/docs/edit/main"
+        "/guides/auth.md'>source of this guide</a> is open to everyone.</p>"
+        "</article></main></body></html>"
+    )
+    blocks = texts(extract(html, base_url="https://docs.example/guides/auth").blocks)
+    assert ("Edit this page" not in blocks) is gone
+    assert blocks[-1].startswith("Found a mistake?")

@@ -101,6 +101,7 @@ __all__ = [
     "BYLINE",
     "BYLINE_MAX_CHARS",
     "CHOICE_INPUTS",
+    "NOT_TYPED_IN",
     "CHOICES_MAX_CHARS",
     "CHOICE_LABELS_SHARE",
     "CARD_LINK_TYPES",
@@ -154,6 +155,7 @@ __all__ = [
     "BADGE_MAX_CHARS",
     "FEED_NAMES",
     "FEED_LINE_MAX_CHARS",
+    "EDIT_PATH_DEPTH",
     "SHELF_TYPES",
     "TEASER_PROSE",
     "TEASER_TITLE_CHARS",
@@ -288,11 +290,13 @@ POST_CONTROLS = frozenset(
         "share",
         "score",
         "options",
+        "tools",
     ]
 )
 """Name words of a post's small controls and counters: a quote's "Click to
 expand..." and "Click to shrink...", the post's permalink ("#7"), its like
-count ("7 Likes")."""
+count ("7 Likes"), its row of tools ("Reply", "Report inappropriate
+content")."""
 
 POST_BARS = frozenset(["header", "footer"])
 """Tags and name words of the bars above and below each post: its author,
@@ -1302,17 +1306,23 @@ def _list_chrome(
 def _feed_lines(
     containers: list[etree._Element],
 ) -> list[tuple[etree._Element, str]]:
-    """The lines inside the containers that point to the site's feed: the
-    nearest paragraph, item or box around a link to a feed (the last
-    segment of its path one of :data:`FEED_NAMES`, or ending in ``.rss`` or
-    ``.atom``), when every link in it leads to a feed and it holds at most
-    :data:`FEED_LINE_MAX_CHARS` characters (Jekyll's "subscribe via RSS",
-    a theme's "RSS feed"). The feed is the site's own pages over again,
-    for a reader to follow, not text of the page."""
+    """The lines inside the containers that point to the site's feed or to
+    the page's source for editing: the nearest paragraph, item or box
+    around such a link, when every link in it leads to the same kind of
+    place and it holds at most :data:`FEED_LINE_MAX_CHARS` characters.
+
+    A feed's link has a path whose last segment is one of
+    :data:`FEED_NAMES`, or ends in ``.rss`` or ``.atom`` (Jekyll's
+    "subscribe via RSS", a theme's "RSS feed"): the feed is the site's own
+    pages over again, for a reader to follow, not text of the page. An
+    edit link (:func:`_leads_to_edit`) opens the page's source in an
+    editor ("Edit this page on GitHub"): a control of the documentation
+    site, not text of the page."""
     found = []
     for container in containers:
         for link in container.iterdescendants("a"):
-            if not _leads_to_feed(link):
+            rule = _link_line_rule(link)
+            if not rule:
                 continue
             line = None
             for box in link.iterancestors():
@@ -1324,10 +1334,24 @@ def _feed_lines(
             if line is None:
                 continue
             if text_length(line) <= FEED_LINE_MAX_CHARS and all(
-                _leads_to_feed(a) for a in line.iter("a")
+                _link_line_rule(a) == rule for a in line.iter("a")
             ):
-                found.append((line, "a line pointing to the site's feed"))
+                found.append((line, rule))
     return found
+
+
+_FEED_RULE = "a line pointing to the site's feed"
+_EDIT_RULE = "a link to edit the page's source"
+
+
+def _link_line_rule(link: etree._Element) -> str:
+    """The rule of :func:`_feed_lines` that a link's destination calls
+    for, or ``""``."""
+    if _leads_to_feed(link):
+        return _FEED_RULE
+    if _leads_to_edit(link):
+        return _EDIT_RULE
+    return ""
 
 
 _FEEDISH = ("feed", "rss", "atom", "index.xml")
@@ -1336,8 +1360,9 @@ before the path is read (:func:`_leads_to_feed`). Substring tests on the
 lower-cased address: a case-blind regular expression of these words took
 ten times as long, and most links are tested."""
 
-_FEED_LINE_TAGS = frozenset(["p", "li", "div"])
-"""The boxes :func:`_feed_lines` reads as a line around a feed's link."""
+_FEED_LINE_TAGS = frozenset(["p", "li", "div", "footer"])
+"""The boxes :func:`_feed_lines` reads as a line around a feed's or an edit
+link: a documentation page's footer may hold its edit link alone."""
 
 
 def _leads_to_feed(link: etree._Element) -> bool:
@@ -1351,6 +1376,30 @@ def _leads_to_feed(link: etree._Element) -> bool:
     href = href.split("#", 1)[0].split("?", 1)[0]
     last = href.rstrip("/").rsplit("/", 1)[-1].lower()
     return last in FEED_NAMES or last.endswith((".rss", ".atom"))
+
+
+EDIT_PATH_DEPTH = 2
+"""Segments an edit link's path holds after its ``edit`` segment: the
+branch and the file, as the source hosts spell an editor's address
+(``/owner/repo/edit/main/docs/page.md``, ``/group/repo/-/edit/main/...``).
+An ``edit`` segment at the end (``/document/d/ID/edit``,
+``/posts/42/edit``) opens a document or a record, not a page's source."""
+
+
+def _leads_to_edit(link: etree._Element) -> bool:
+    """Whether a link opens the page's source in an editor: its ``rel``
+    names the ``edit`` link relation, or its path holds an ``edit``
+    segment and :data:`EDIT_PATH_DEPTH` segments or more after it."""
+    if "edit" in (link.get("rel") or "").lower().split():
+        return True
+    href = link.get("href")
+    if not href or "/edit/" not in href:
+        return False  # most links: told by one substring test
+    path = href.split("#", 1)[0].split("?", 1)[0].split("/")
+    if "edit" not in path:  # "/edit/" only in the query or the fragment
+        return False
+    after = len(path) - 1 - path.index("edit")
+    return after >= EDIT_PATH_DEPTH and all(path[-EDIT_PATH_DEPTH:])
 
 
 def _badges(boxes: list[_NamedBox]) -> list[tuple[etree._Element, str]]:
@@ -2413,7 +2462,8 @@ def _article(
                 found.named,
                 (BOILERPLATE, COMMENTS),
                 _named_below(container, named),
-            ),
+            )
+            + _bylines(container, top, found.prose, _named_below(container, named)),
         )
     chosen.dropped = _outermost(
         chosen.dropped
@@ -3116,8 +3166,10 @@ def _post_chrome(
     (:data:`POST_CHROME`) unless they hold a whole post (:func:`_whole_post`,
     ``top`` being the densest element), members' statistics, author boxes
     (unless they hold a whole post, or name a quote's member), controls,
-    headers and counters. Each element's ``class`` and ``id`` are read
-    once, for all the tests."""
+    headers and counters, and boxes of labelled numbers
+    (:func:`_stats_box`) unless they have the tag and ``class`` of the
+    densest post. Each element's ``class`` and ``id`` are read once, for
+    all the tests."""
     found = []
     for e in container.iterdescendants(etree.Element):
         classes, ident = e.get("class"), e.get("id")
@@ -3143,6 +3195,11 @@ def _post_chrome(
             or (named and _post_control(e, words))
             or _post_header(e, words)
             or _post_counter(e)
+            or (  # a post's body of "Term: value" lines is a post
+                1 < len(e) <= STATS_BOX_MAX_ITEMS  # most: told without a call
+                and _stats_box(e)
+                and (e.tag != top.tag or classes != top.get("class"))
+            )
         ):
             found.append(e)
     return found
@@ -3293,7 +3350,21 @@ def _role_names(value: str | None) -> str:
     )
 
 
-def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
+STATS_ITEM_MAX_CHARS = 30
+"""Characters a term or a value of a member's card or a thread's
+statistics may hold ("Join Date", "Aug 2008")."""
+
+STATS_BOX_MAX_ITEMS = 8
+"""Children a box of labelled numbers may have: a member's card or a
+thread's counts shows a few; more is a list of something else."""
+
+STATS_BOX_MAX_CHARS = 400
+"""Characters, whitespace included, a box of labelled numbers may hold: a
+few lines of at most :data:`STATS_ITEM_MAX_CHARS` each, and the template's
+indentation around them."""
+
+
+def _stats_list(element: etree._Element, max_chars: int = STATS_ITEM_MAX_CHARS) -> bool:
     """A ``<dl>`` of short terms and values only, :data:`STATS_MIN_ITEMS` or
     more of them: a member's post count, join date and the like, as term
     and value pairs or as one term (the name) over its values (FluxBB's
@@ -3308,6 +3379,66 @@ def _stats_list(element: etree._Element, max_chars: int = 30) -> bool:
         and len(terms) + len(values) >= STATS_MIN_ITEMS
         and all(text_length(c) <= max_chars for c in terms + values)
     )
+
+
+def _stats_box(element: etree._Element) -> bool:
+    """A box of two or more labelled values and nothing else, one of them a
+    number or a date (a digit): a member's card beside each post
+    (vBulletin's "Join Date: Aug 2008", "Posts: 1,077"), a thread's counts,
+    its starter and start date, each listed thread's counts (XenForo's
+    ``<dl>`` of one "Replies" and one "13" each). The cheap tests come
+    first, without reading any text: a few children, no text between them,
+    none more than two levels deep (a label and its value)."""
+    if not 1 < len(element) <= STATS_BOX_MAX_ITEMS or (element.text or "").strip():
+        return False
+    for child in element:
+        if (child.tail or "").strip() or len(child) > 2:
+            return False
+        if any(len(part) for part in child):
+            return False
+    pairs = 0
+    numbered = False
+    chars = 0
+    for child in element:
+        text = _whole_text(child)
+        chars += len(text)
+        if chars > STATS_BOX_MAX_CHARS:
+            return False
+        if not isinstance(child.tag, str) or not text.strip():
+            continue
+        value = _labelled_value(child, text)
+        if value is None:
+            return False
+        pairs += 1
+        numbered = numbered or any(c in _DIGITS for c in value)
+    return pairs > 1 and numbered
+
+
+def _labelled_value(element: etree._Element, text: str) -> str | None:
+    """The value of an element (whose text is ``text``) that holds one
+    short label, starting with a letter and without digits, and its short
+    value: as a ``<dl>`` of one term and one value, as two elements and no
+    other text, or as "Label: value"; else None."""
+    parts = [_whole_text(c) for c in element if isinstance(c.tag, str)]
+    parts = [part for part in parts if part.strip()]
+    if len(parts) == 2 and not (element.text or "").strip():
+        if any((c.tail or "").strip() for c in element):
+            return None
+        label, value = parts
+    else:
+        label, colon, value = text.partition(":")
+        if not colon:
+            return None
+    label, value = label.strip().removesuffix(":").strip(), value.strip()
+    if (
+        not label[:1].isalpha()
+        or not value
+        or len(label) > STATS_ITEM_MAX_CHARS
+        or len(value) > STATS_ITEM_MAX_CHARS
+        or any(c in _DIGITS for c in label)
+    ):
+        return None
+    return value
 
 
 def _itemtype(element: etree._Element) -> str:
@@ -3537,7 +3668,8 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
     price" before a shop's prices, "Unit price / per", "opens in a new
     window") and the names of form fields (a ``<label>`` with a ``for`` or
     holding an ``<input>``, ``<select>`` or ``<textarea>``: a product tile's
-    "Size" and "Color:", a filter's checkboxes, "Remember me"). Pruning
+    "Size" and "Color:", a filter's checkboxes, "Remember me"; an inline
+    label just before a field to type in, :func:`_field_names`). Pruning
     drops the fields and the flatten step would merge an inline label into
     the visible text around it, where :func:`focus_page` can no longer tell
     it apart.
@@ -3599,7 +3731,7 @@ def drop_unseen_text(root: etree._Element) -> Unseen:
     # An element that left the tree with a group or a label removed before
     # it is read, and may lose a part, where it went: the tree never holds
     # it again, so the finders need not tell it apart.
-    for element in _unseen(labels):
+    for element in _unseen(labels) + _field_names(rare.get("input", [])):
         remove_keeping_tail(element)
     roles = role_attributes(root)
     for element in _announced(roles):
@@ -4430,6 +4562,38 @@ def _names_a_field(element: etree._Element) -> bool:
     return bool(element.get("for")) or (
         next(element.iterdescendants(*_FIELDS), None) is not None
     )
+
+
+NOT_TYPED_IN = frozenset(["hidden", "submit", "button", "image", "reset"])
+"""``<input>`` types that take no typed value: a hidden field, whose name
+no one reads, and the buttons, whose words are their own."""
+
+
+def _field_names(inputs: list[etree._Element]) -> list[etree._Element]:
+    """The inline labels (:data:`_INLINE_LABEL_TAGS`) written just before a
+    field to type in, with nothing but line breaks between, that hold at
+    most :data:`UNSEEN_MAX_CHARS` characters and no heading: a field's name
+    set as a ``<span>`` rather than a ``<label>`` (a forum's "Number of
+    slices to send:" over a box of its own beside each post). ``inputs``
+    are the page's ``<input>`` elements."""
+    found = []
+    for box in inputs:
+        if (box.get("type") or "").lower() in NOT_TYPED_IN:
+            continue
+        label = box.getprevious()
+        while (
+            label is not None and label.tag == "br" and not (label.tail or "").strip()
+        ):
+            label = label.getprevious()
+        if (
+            label is not None
+            and label.tag in _INLINE_LABEL_TAGS
+            and not (label.tail or "").strip()
+            and 0 < text_length(label) <= UNSEEN_MAX_CHARS
+            and next(label.iterdescendants(*HEADING_LEVELS), None) is None
+        ):
+            found.append(label)
+    return found
 
 
 def _stands_for_picture(element: etree._Element) -> bool:
