@@ -207,7 +207,8 @@ def test_forum_drops_boxes_of_labelled_numbers(page):
     # (vBulletin's `smallfont`), and under a listed thread, its counts as one
     # <dl> per "Replies" and "13": labelled values and nothing else, one of
     # them a number, go. A reply whose body is such lines, in the tag and
-    # class of the densest post, stays.
+    # class of the densest post, stays, and so does a list of such lines a
+    # member wrote in a post.
     html = page("typed_forum_member_stats")
     thread = extract(html, base_url=STATS_URL)
     assert thread.page_type == "forum"
@@ -223,12 +224,17 @@ def test_forum_drops_boxes_of_labelled_numbers(page):
         " freehub.\nWhich frame and wheels is it?",
         "Frame: steel, 2009",
         "Wheels: 700c, 32 spokes",
+        "chainlinker",
+        "Then the drivetrain is the first suspect. Mine clicked the same way with:",
+        "Chain: 11-speed, 4,000 km",
+        "Chainring bolts: 5 Nm, loose",
+        "Torque them to spec and grease the threads.",
         "More threads in Drivetrain",
         "Freehub noise in the cold",
     ]
     chosen, _ = focused(html, "forum")
     assert dropped(chosen) == [
-        *[("smallfont", "per-post chrome")] * 3,
+        *[("smallfont", "per-post chrome")] * 4,
         ("structItem-cell structItem-cell--meta", "per-post chrome"),
     ]
 

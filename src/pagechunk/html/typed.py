@@ -3388,13 +3388,14 @@ def _stats_box(element: etree._Element) -> bool:
     its starter and start date, each listed thread's counts (XenForo's
     ``<dl>`` of one "Replies" and one "13" each). The cheap tests come
     first, without reading any text: a few children, no text between them,
-    none more than two levels deep (a label and its value)."""
+    none more than two levels deep (a label and its value), and none a
+    line a writer sets out (:data:`_WRITTEN_LINE_TAGS`)."""
     if not 1 < len(element) <= STATS_BOX_MAX_ITEMS or (element.text or "").strip():
         return False
     for child in element:
         if (child.tail or "").strip() or len(child) > 2:
             return False
-        if any(len(part) for part in child):
+        if child.tag in _WRITTEN_LINE_TAGS or any(len(part) for part in child):
             return False
     pairs = 0
     numbered = False
@@ -3412,6 +3413,12 @@ def _stats_box(element: etree._Element) -> bool:
         pairs += 1
         numbered = numbered or any(c in _DIGITS for c in value)
     return pairs > 1 and numbered
+
+
+_WRITTEN_LINE_TAGS = frozenset(["li", "p", "tr"])
+"""Tags of the lines a writer sets out: a post's list or paragraphs of
+"Chain: 11-speed" lines are what the member wrote, however short, and no
+template's box of labelled numbers is built of them."""
 
 
 def _labelled_value(element: etree._Element, text: str) -> str | None:
