@@ -4940,6 +4940,10 @@ shows."""
 
 _RESULT_RANGE_KINDS = frozenset([PARAGRAPH, ITEM, HEADING])
 
+_DIGIT = re.compile(r"\d")
+"""A digit, which every pager's count holds: a search for it turns most
+short blocks away at a quarter of the cost of testing each character."""
+
 
 def without_result_ranges(blocks: list[Block]) -> list[Block]:
     """The blocks without the pager's line that counts which results a
@@ -4958,7 +4962,7 @@ def _result_range(block: Block) -> bool:
     if (
         len(text) > RESULT_RANGE_MAX_CHARS
         or block.kind not in _RESULT_RANGE_KINDS
-        or not any(c.isdigit() for c in text)
+        or _DIGIT.search(text) is None
     ):
         return False
     found = RESULT_RANGE.fullmatch(" ".join(text.split()).casefold().strip(" .:"))
