@@ -13,6 +13,8 @@ once the miss is fixed, so that the expectations move with it.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from pagechunk import (
@@ -36,6 +38,7 @@ from pagechunk.html.typed import (
     COPY_KEPT_TYPES,
     COPY_MIN_CHARS,
     DIALOG_MAX_CHARS,
+    EVERY_TYPE_RULES,
     QUOTES_KEPT_TYPES,
     Focus,
     _of_tag,
@@ -48,6 +51,7 @@ from pagechunk.html.typed import (
     without_control_labels,
     without_copies,
     without_copyright_lines,
+    without_every_type_chrome,
     without_glyphs,
     without_other_products,
     without_result_ranges,
@@ -6579,3 +6583,62 @@ def test_a_line_linking_to_edit_the_pages_source_goes(
     blocks = texts(extract(html, base_url="https://docs.example/guides/auth").blocks)
     assert ("Edit this page" not in blocks) is gone
     assert blocks[-1].startswith("Found a mistake?")
+
+
+_CHROME_TEXTS = st.sampled_from(
+    [
+        "\u200d",
+        "×",
+        "}",
+        "Read more",
+        "Showing 1–16 of 29 results",
+        "© 2026 Example Ltd.",
+        "©",  # a lone mark and a copyright notice: the first test names it
+        "Sign in",
+        "Pruning a clematis depends on when it flowers.",
+        "4 of 5",
+    ]
+)
+_CHROME_BLOCKS = st.builds(
+    lambda text, kind, linked: Block(
+        text,
+        "Pruning",
+        kind,
+        links=(LinkSpan(text, "https://shop.example/login"),) if linked else (),
+    ),
+    _CHROME_TEXTS,
+    st.sampled_from(["paragraph", "item", "heading", "code", "row"]),
+    st.booleans(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_CHROME_BLOCKS, max_size=12))
+def test_every_type_chrome_in_one_pass_is_the_filters_in_turn(
+    blocks: list[Block],
+) -> None:
+    # extract runs the after-cleaning filters as one pass; it must leave what
+    # running them one after another leaves, and name for each block left
+    # out the first filter that took it.
+    left_out: list[tuple[str, str]] = []
+    kept = without_every_type_chrome(blocks, left_out)
+    expected, named = blocks, []
+    for leave_out, (_, rule) in zip(
+        (
+            without_glyphs,
+            without_control_labels,
+            without_result_ranges,
+            without_account_prompts,
+            without_copyright_lines,
+        ),
+        EVERY_TYPE_RULES,
+        strict=True,
+    ):
+        after = leave_out(expected)
+        held = {id(block) for block in after}
+        named += [(id(b), b.text, rule) for b in expected if id(b) not in held]
+        expected = after
+    assert [id(b) for b in kept] == [id(b) for b in expected]
+    order = {id(block): index for index, block in enumerate(blocks)}
+    named.sort(key=lambda entry: order[entry[0]])
+    assert left_out == [(text, rule) for _, text, rule in named]

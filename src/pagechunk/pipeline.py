@@ -65,13 +65,9 @@ from pagechunk.html.typed import (
     spare_section_headers,
     walk_target,
     with_product_description,
-    without_account_prompts,
-    without_control_labels,
     without_copies,
-    without_copyright_lines,
-    without_glyphs,
+    without_every_type_chrome,
     without_other_products,
-    without_result_ranges,
     without_story_pointers,
     without_teaser_shelves,
 )
@@ -401,8 +397,9 @@ def _extract(
         )
     if focus:
         # ``rule`` already names the focus rule, which the evidence reads.
-        for leave_out, left_out_as in _EVERY_TYPE_FILTERS:
-            _keep(page, leave_out(page.blocks), trace, left_out_as)
+        page.blocks = without_every_type_chrome(
+            page.blocks, None if trace is None else trace.left_out
+        )
     if focus and page_type == "article":
         _keep(
             page,
@@ -418,17 +415,6 @@ def _extract(
         trace.evidence = evidence
     page.confidence = confidence(confidence_features(evidence, page.blocks))
     return page
-
-
-_EVERY_TYPE_FILTERS: tuple[tuple[Callable[[list[Block]], list[Block]], str], ...] = (
-    (without_glyphs, "a glyph, not text"),
-    (without_control_labels, "a control's label"),
-    (without_result_ranges, "a pager's count of the results shown"),
-    (without_account_prompts, "a prompt to sign in"),
-    (without_copyright_lines, "a copyright notice"),
-)
-"""The block filters that run after cleaning on every page type, in order,
-each with the rule ``explain`` names for what it leaves out."""
 
 
 def _keep(page: ParsedPage, kept: list[Block], trace: Trace | None, rule: str) -> None:

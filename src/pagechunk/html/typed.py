@@ -111,6 +111,7 @@ __all__ = [
     "CARD_TITLE_WORDS",
     "CHOICE_ROLES",
     "CONTROLS",
+    "EVERY_TYPE_RULES",
     "STORE_CONTROLS",
     "LOADERS",
     "KIN_SHARE",
@@ -186,6 +187,7 @@ __all__ = [
     "with_product_description",
     "without_copies",
     "without_copyright_lines",
+    "without_every_type_chrome",
     "without_other_products",
     "without_result_ranges",
     "without_teaser_shelves",
@@ -4893,13 +4895,17 @@ def without_control_labels(blocks: list[Block]) -> list[Block]:
     """The blocks without the paragraphs whose whole text, in any case and
     without closing punctuation or arrow, is a control's label
     (:data:`CONTROL_LABELS`)."""
-    return [
-        block
-        for block in blocks
-        if block.kind != PARAGRAPH
-        or len(block.text) > _LONGEST_LABEL
-        or block.text.rstrip(".:!…»›→").strip().casefold() not in CONTROL_LABELS
-    ]
+    return [block for block in blocks if not _control_label(block)]
+
+
+def _control_label(block: Block) -> bool:
+    """Whether ``block`` is a paragraph that only labels a control (see
+    :func:`without_control_labels`)."""
+    return (
+        block.kind == PARAGRAPH
+        and len(block.text) <= _LONGEST_LABEL
+        and block.text.rstrip(".:!…»›→").strip().casefold() in CONTROL_LABELS
+    )
 
 
 _LONGEST_LABEL = max(map(len, CONTROL_LABELS)) + 4
@@ -5026,16 +5032,20 @@ def without_account_prompts(blocks: list[Block]) -> list[Block]:
     signing in or creating an account (:data:`ACCOUNT_LABELS`): "Sign In
     or Register to comment.", "Already have an account? Log in". Its links
     hold too little of its text for the block rules to read it as a menu."""
-    return [
-        block
-        for block in blocks
-        if not block.links
-        or len(block.text) > ACCOUNT_PROMPT_MAX_CHARS
-        or not all(
+    return [block for block in blocks if not _account_prompt(block)]
+
+
+def _account_prompt(block: Block) -> bool:
+    """Whether ``block`` is a prompt to sign in or register (see
+    :func:`without_account_prompts`)."""
+    return (
+        bool(block.links)
+        and len(block.text) <= ACCOUNT_PROMPT_MAX_CHARS
+        and all(
             link.label.strip(".:!?»›→ ").casefold() in ACCOUNT_LABELS
             for link in block.links
         )
-    ]
+    )
 
 
 GLYPHS = re.compile(
@@ -5109,15 +5119,17 @@ def without_copyright_lines(blocks: list[Block]) -> list[Block]:
     2008 ..."). A footer's notice left inside the container, or the line
     under an article syndicated with permission, is no part of what the
     page says."""
-    return [
-        block
-        for block in blocks
-        if not (
-            block.kind in _NOTICE_KINDS
-            and len(block.text) <= COPYRIGHT_MAX_CHARS
-            and _copyright_notice(block.text)
-        )
-    ]
+    return [block for block in blocks if not _copyright_block(block)]
+
+
+def _copyright_block(block: Block) -> bool:
+    """Whether ``block`` is a copyright notice (see
+    :func:`without_copyright_lines`)."""
+    return (
+        block.kind in _NOTICE_KINDS
+        and len(block.text) <= COPYRIGHT_MAX_CHARS
+        and _copyright_notice(block.text)
+    )
 
 
 def _copyright_notice(text: str) -> bool:
@@ -5265,4 +5277,37 @@ def _without_shelves(
         elif shelf:
             continue
         kept.append(block)
+    return kept
+
+
+EVERY_TYPE_RULES: tuple[tuple[Callable[[Block], bool], str], ...] = (
+    (_glyph, "a glyph, not text"),
+    (_control_label, "a control's label"),
+    (_result_range, "a pager's count of the results shown"),
+    (_account_prompt, "a prompt to sign in"),
+    (_copyright_block, "a copyright notice"),
+)
+"""The block tests of the filters that run after cleaning on every page
+type (:func:`without_glyphs`, :func:`without_control_labels`,
+:func:`without_result_ranges`, :func:`without_account_prompts`,
+:func:`without_copyright_lines`), in order, each with the rule ``explain``
+names for what it leaves out."""
+
+
+def without_every_type_chrome(
+    blocks: list[Block], left_out: list[tuple[str, str]] | None = None
+) -> list[Block]:
+    """The blocks without those that any of :data:`EVERY_TYPE_RULES` leaves
+    out, in one pass: what the filters do one after another, since each
+    judges a block by itself. The text of each block left out is added to
+    ``left_out`` with the rule of the first test that took it."""
+    kept = []
+    for block in blocks:
+        for test, rule in EVERY_TYPE_RULES:
+            if test(block):
+                if left_out is not None:
+                    left_out.append((block.text, rule))
+                break
+        else:
+            kept.append(block)
     return kept
