@@ -653,9 +653,12 @@ wish list (``wishlist-add``, ``wishList``: "+ Wishlist", "Add to wish
 list"), and the button that opens its quick view (``quickview``,
 ``quick-shop``: "Quick view", "Quick shop"). Read as :data:`CONTROLS`."""
 
-_STORE_HINTS = ("wishlist", "quickview", "quickshop")
+_STORE_HINTS = tuple(
+    sorted(word for words in STORE_CONTROLS if len(words) == 1 for word in words)
+)
 """What a value naming one of :data:`STORE_CONTROLS` holds, ``-`` and ``_``
-taken out."""
+taken out: its one-word spellings, which its two-word ones squeeze to
+(``wish-list``, ``quick_view``)."""
 
 CALL_TO_ACTION = frozenset(["call", "to", "action"])
 """The name words of a call to action spelt out (``call-to-action``), read
@@ -3560,9 +3563,8 @@ class Trace:
     choice, the evidence its confidence was read from, and the text of the
     blocks the block filters took out (:func:`without_other_products`,
     :func:`without_teaser_shelves`, :func:`without_copies`,
-    :func:`without_glyphs`, :func:`without_copyright_lines`,
-    :func:`without_story_pointers`), each with
-    the rule that took it, in the order they ran."""
+    :func:`without_every_type_chrome`, :func:`without_story_pointers`),
+    each with the rule that took it, in the order they ran."""
 
     focus: Focus | None = None
     evidence: Any = None
