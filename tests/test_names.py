@@ -70,6 +70,17 @@ def test_name_kinds_reads_trending_boxes_and_previous_next_links():
     }
 
 
+def test_name_kinds_reads_foot_as_a_whole_word_for_a_footer():
+    # Portals and BEM name their footers "foot" ("foot-info", "page__foot");
+    # a footnote or a football section is no footer.
+    values = ["foot-info", "page__foot", "FOOT", "footnote", "football-scores"]
+    assert name_kinds(values) == {
+        "foot-info": CHROME,
+        "page__foot": CHROME,
+        "FOOT": CHROME,
+    }
+
+
 def test_name_kinds_takes_the_strongest_word():
     assert name_kinds(["widget comment-list", "footer share"]) == {
         "widget comment-list": COMMENTS,

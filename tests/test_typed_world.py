@@ -410,6 +410,28 @@ def test_chinese_story_in_a_portal_layout(page):
     ]
 
 
+def test_chinese_story_whose_legal_notices_stand_in_a_foot_box(page):
+    # A short portal story in a page-wide wrapper; the site's copyright and
+    # disclaimer notices, each longer than a paragraph of the story, stand
+    # in boxes named "foot-info". Counted as prose, they made the story hold
+    # too little of the page's prose to be choosy, and the container grew to
+    # the wrapper, menu, "most read" column and notices with it.
+    story = read(
+        page,
+        "typed_intl_zh_portal_foot",
+        "https://www.jiangnan.example/city/2024-03/08/content_1234.htm",
+    )
+    assert texts(story.blocks) == [
+        "城市图书馆延长夜间开放时间",
+        "来源：江南日报网 2024-03-08 09:20",
+        "从下个月起，市图书馆主馆每周五和周六的闭馆时间将从晚上九点推迟到十一点，"
+        "方便上班族下班后前来阅读。",
+        "图书馆负责人介绍，延长开放期间，自习区和少儿阅览区照常开放，借还书服务也将同步延长。",
+        "读者可以通过图书馆公众号预约座位，夜间入馆需要出示读者证或身份证。",
+        "【责任编辑：李文】",
+    ]
+
+
 def test_japanese_hatena_entry_without_its_blog_chrome(page):
     # Hatena Blog: the entry's <h1 class="entry-title"> under the blog's
     # title, "entry-content", then the share buttons, "関連記事", "コメントを

@@ -8,10 +8,12 @@ article's container.
 Evidence: words, split at ``-``, ``_`` and spaces (and, in a class CSS
 Modules generated, between camelCase words), that start with a stem
 (``comment``, ``share``, ``sidebar``, ``footer``, ``trending``...) or are
-whole short words (``ad``, ``ads``, ``bio``, ``prev``). ``trending`` names a
-box of other stories, ``prev`` the links to the previous and next
-articles under a story, and ``signup`` (as ``newsletter`` and ``subscri``)
-a sign-up box, whose heading the form rule's climb stops below.
+whole short words (``ad``, ``ads``, ``bio``, ``foot``, ``prev``).
+``trending`` names a box of other stories, ``prev`` the links to the
+previous and next articles under a story, ``foot`` a footer as portals
+and BEM name it (``foot-info``, ``page__foot``; not ``footnote``), and
+``signup`` (as ``newsletter`` and ``subscri``) a sign-up box, whose heading
+the form rule's climb stops below.
 """
 
 from __future__ import annotations
@@ -97,7 +99,7 @@ _NAME_WORDS = re.compile(
     r"|b(?:anner|io(?:graphy)?(?= )|readcrumb)"
     r"|c(?:a(?:ption|rousel)|o(?:m(?:ment(?!ar)|partir)|ndivid|nsent|okie)"
     r"|redit)"
-    r"|disqus|f(?:enxiang|ooter)|gallery|header|kommentare|m(?:asthead|enu)"
+    r"|disqus|f(?:enxiang|oot(?:er|(?= )))|gallery|header|kommentare|m(?:asthead|enu)"
     r"|n(?:av|ewsletter)|outbrain"
     r"|p(?:artag|inglun|rev(?= )|romo)|re(?:commend|lated)"
     r"|s(?:har|i(?:debar|gnup)|lideshow|ocial|ponsor|ubscri)"
@@ -110,12 +112,14 @@ _NAME_WORDS = re.compile(
 # condividi, teilen, and the pinyin of Chinese portals (pinglun comments,
 # fenxiang share, xiangguan related). Not the Spanish comentarios: a shop
 # names its product reviews so, and a product's reviews are its content.
-_WORD_KINDS = dict.fromkeys(
-    ("comment", "disqus", "kommentare", "pinglun"), COMMENTS
-) | dict.fromkeys(
-    ("footer", "nav", "menu", "header", "widget", "banner", "masthead", "toolbar"),
-    CHROME,
-)  # any other word the pattern matches names boilerplate
+_WORD_KINDS = (
+    dict.fromkeys(("comment", "disqus", "kommentare", "pinglun"), COMMENTS)
+    | dict.fromkeys(
+        ("footer", "foot", "nav", "menu", "header", "widget", "banner"), CHROME
+    )
+    | dict.fromkeys(("masthead", "toolbar"), CHROME)
+)
+# any other word the pattern matches names boilerplate
 _SEPARATORS = str.maketrans("-_\t\n\r\f", "      ")
 
 
@@ -125,8 +129,9 @@ def name_kinds(names: Iterable[str]) -> dict[str, int]:
 
     Evidence: words, split at ``-``, ``_`` and spaces, that start with a stem
     (``comment``, ``share``, ``sidebar``, ``footer``, ``trending``...) or are
-    whole short words (``ad``, ``ads``, ``bio``, ``prev``); ``commentary`` is
-    an article, and ``unsubscribed``, ``shadow`` or ``preview`` name nothing.
+    whole short words (``ad``, ``ads``, ``bio``, ``foot``, ``prev``);
+    ``commentary`` is an article, and ``unsubscribed``, ``shadow``,
+    ``preview`` or ``footnote`` name nothing.
     """
     values = list(names)
     starts: list[int] = []
