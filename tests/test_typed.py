@@ -40,6 +40,7 @@ from pagechunk.html.typed import (
     DIALOG_MAX_CHARS,
     EVERY_TYPE_RULES,
     QUOTES_KEPT_TYPES,
+    SHELF_PROSE,
     Focus,
     _of_tag,
     drop_unseen_text,
@@ -1307,6 +1308,38 @@ def test_a_heading_that_only_mentions_similar_products_opens_no_shelf() -> None:
     # Past OTHER_ITEMS_MAX_WORDS a heading is a sentence, not a shelf's name.
     title = "How this lamp compares with similar products from other makers"
     assert without_other_products(_shelf_blocks(title)) == _shelf_blocks(title)
+
+
+def test_a_paragraph_of_prose_closes_a_shelf_floated_into_the_text() -> None:
+    # A box of links to the site's other pages, floated at the head of a
+    # story's body, comes before the story's paragraphs in reading order
+    # and no heading follows it: the story's prose, not the next heading,
+    # is where the shelf ends. A card's short blurb does not end it, nor a
+    # long run of ids with no sentence in it.
+    shelf = "More from Acme Lighting"
+    story = (
+        "Head to the shop an hour before closing time. Some stores mark down"
+        " lamps and shades then, because the display stock has to go before"
+        " the new range is set out the following morning. You could get a"
+        " brass lamp for half its price, or two shades for the price of one."
+        " It also pays to ask whether the shop takes back bulbs that fail,"
+        " and whether it will fit a new flex to an old table lamp while you wait."
+    )
+    ids = "-".join(["9f2c4e1a7b3d5f60"] * 30)
+    blocks = [
+        heading(LAMP, LAMP, 1),
+        heading(shelf, f"{LAMP} / {shelf}", 3),
+        Block("Brass desk lamp: a classic for the study.", f"{LAMP} / {shelf}"),
+        Block(ids, f"{LAMP} / {shelf}"),
+        Block(story, LAMP),
+        Block("Ask at the counter for the store's policy.", LAMP),
+    ]
+    assert len(story) >= SHELF_PROSE > len(blocks[2].text)
+    assert texts(without_other_products(blocks)) == [
+        LAMP,
+        story,
+        "Ask at the counter for the store's policy.",
+    ]
 
 
 def test_featured_products_are_a_shelf_on_a_product_page_only() -> None:

@@ -157,6 +157,7 @@ __all__ = [
     "FEED_NAMES",
     "FEED_LINE_MAX_CHARS",
     "EDIT_PATH_DEPTH",
+    "SHELF_PROSE",
     "SHELF_TYPES",
     "TEASER_PROSE",
     "TEASER_TITLE_CHARS",
@@ -4673,6 +4674,17 @@ OTHER_ITEMS_MAX_WORDS = 8
 """Words a heading may hold and still name a shelf of other products; more
 is a sentence that mentions them."""
 
+SHELF_PROSE = 400
+"""Characters of a paragraph, written in sentences, that closes a shelf
+of other items or teasers: a card holds a title, a price and a line or
+two, so such a paragraph under a shelf's heading is the page's own text
+that follows a box of links floated into it ("More from Real Simple" set
+at the head of a story's body). Two sentence ends at least (``.``, ``!``,
+``?``, or the ideographic ``。！？``) tell writing from a run of hashes or
+ids."""
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
+
 SHELF_TYPES = frozenset(["product", "collection", "listing"])
 """The page types whose shelves of other products
 :func:`without_other_products` takes out."""
@@ -5263,7 +5275,8 @@ def _without_shelves(
 ) -> list[Block]:
     """``blocks`` without each heading of at most
     :data:`OTHER_ITEMS_MAX_WORDS` words that one of ``names`` finds in, and
-    the blocks under it up to the next heading of its level or higher."""
+    the blocks under it up to the next heading of its level or higher, or
+    up to a paragraph of prose (:data:`SHELF_PROSE`)."""
     kept: list[Block] = []
     shelf = 0  # the level of the open shelf's heading, 0 when none is open
     for block in blocks:
@@ -5277,9 +5290,21 @@ def _without_shelves(
                 shelf = block.level
                 continue
         elif shelf:
-            continue
+            if not _closes_shelf(block):
+                continue
+            shelf = 0
         kept.append(block)
     return kept
+
+
+def _closes_shelf(block: Block) -> bool:
+    """Whether ``block`` is a paragraph of prose no card of a shelf holds:
+    :data:`SHELF_PROSE` characters or more, with two sentence ends."""
+    text = block.text
+    if block.kind != PARAGRAPH or len(text) < SHELF_PROSE:
+        return False
+    ends = _SENTENCE_END.finditer(text)
+    return next(ends, None) is not None and next(ends, None) is not None
 
 
 EVERY_TYPE_RULES: tuple[tuple[Callable[[Block], bool], str], ...] = (
