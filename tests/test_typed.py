@@ -1618,6 +1618,49 @@ def test_docs_drop_side_navigation_and_table_of_contents_and_keep_code(page):
     assert docs.blocks == DOCS_BLOCKS
 
 
+def test_docs_sections_anchored_by_ids_that_read_as_names_stay(page):
+    # Sphinx gives each section the slug of its heading as id ("cookies",
+    # "sharing-sessions-between-workers"), the PostgreSQL manual an id of
+    # its own ("SQL-FOR-SHARE"): words that name boilerplate boxes. On a
+    # documentation page the id of a box that opens with a heading is the
+    # section's anchor; a box named by its class ("related-links") still
+    # goes.
+    docs = read(
+        page, "typed_docs_section_anchors", "https://quill.example/docs/2.1/sessions/"
+    )
+    assert docs.page_type == "documentation"
+    assert texts(docs.blocks) == [
+        "Sessions",
+        "A session keeps what one visitor did across requests, in a cookie the"
+        " server signs so that the visitor cannot change it.",
+        "Cookies",
+        "Read a cookie from the request's cookies mapping, and set one on the"
+        " response with set_cookie, which takes the name, the value and how long"
+        " it lives.",
+        'resp = make_response(render("index.html"))\n'
+        'resp.set_cookie("theme", "dark", max_age=3600)',
+        "Sharing sessions between workers",
+        "Each worker signs with the same secret key, so a session started on one"
+        " worker reads the same on every other; keep the key out of the code.",
+        "Session locks",
+        "A request that writes to the session takes a lock on it for as long as"
+        " it runs; other requests of the same visitor wait for it.",
+    ]
+
+
+def test_section_ids_name_boxes_on_other_page_types():
+    # On an article, a box that opens with a heading and whose id says
+    # "related" is the related stories' box, as before.
+    prose = "<p>A paragraph of plain prose that is long enough to count here.</p>"
+    html = (
+        f"<body><article><h1>Title</h1>{prose * 3}"
+        "<div id='related-stories'><h2>More on this</h2>"
+        f"{prose}</div></article></body>"
+    )
+    _, blocks = focused(html, "article")
+    assert texts(blocks).count("More on this") == 0
+
+
 def test_docs_read_as_a_whole_page_would_keep_the_navigation(page):
     _, blocks = focused(page("typed_docs_page"), "collection")
     assert texts(blocks)[:10] == [

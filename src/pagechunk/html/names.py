@@ -27,6 +27,7 @@ from lxml import etree
 
 from pagechunk.vocabulary import (
     FIGURE_TEXT_TAGS,
+    HEADING_LEVELS,
     NAMED_TAGS,
     PICTURE_TAGS,
     PROSE_TAGS,
@@ -167,17 +168,20 @@ class Names:
     small part of a page.
     """
 
-    __slots__ = ("_kinds", "_pardoned")
+    __slots__ = ("_anchors", "_kinds", "_pardoned")
 
     def __init__(self) -> None:
         self._kinds: dict[etree._Element, int] = {}
         self._pardoned: frozenset[str] = frozenset()
+        self._anchors = False
 
     def kind(self, element: etree._Element) -> int:
         """The element's kind, :data:`NONE` when it is not named."""
         kind = self._kinds.get(element)
         if kind is None:
-            kind = self._kinds[element] = _kind_of(element, self._pardoned)
+            kind = self._kinds[element] = _kind_of(
+                element, self._pardoned, self._anchors
+            )
         return kind
 
     def stems(self, element: etree._Element) -> list[str]:
@@ -193,6 +197,15 @@ class Names:
         """From now on, read no kind from words of these stems: on this page
         they name the box that holds the article, not boilerplate."""
         self._pardoned = self._pardoned.union(stems)
+        self._kinds.clear()
+
+    def read_section_ids_as_anchors(self) -> None:
+        """From now on, read no kind from the ``id`` of a box that opens with
+        a heading: on a documentation page it is the anchor that links to
+        the section go to (Sphinx's ``<section id="cookies">``, the
+        PostgreSQL manual's ``id="SQL-FOR-UPDATE-SHARE"``), not the name of
+        a box of boilerplate."""
+        self._anchors = True
         self._kinds.clear()
 
     def get(self, element: etree._Element, default: int | None = None) -> int | None:
@@ -221,6 +234,8 @@ class Names:
         for element, tag, classes, ident in below:
             known = kinds.get(element)
             if known is None:
+                if ident and self._anchors and _opens_with_heading(element):
+                    ident = None
                 known = kinds[element] = _kind_from(
                     element, tag, classes, ident, self._pardoned
                 )
@@ -255,15 +270,27 @@ def comments_inside(
     return found
 
 
-def _kind_of(element: etree._Element, pardoned: frozenset[str]) -> int:
+def _kind_of(
+    element: etree._Element, pardoned: frozenset[str], anchors: bool = False
+) -> int:
     """The strongest kind an element's tag and ``class`` and ``id`` values
-    say, words of the ``pardoned`` stems left out; a ``<figure>`` holding a
+    say, words of the ``pardoned`` stems left out, and with ``anchors`` the
+    ``id`` of a box that opens with a heading; a ``<figure>`` holding a
     table or a code listing (:data:`~pagechunk.vocabulary.FIGURE_TEXT_TAGS`)
     is text, and its tag says nothing."""
     tag = element.tag
     if tag not in _NAMEABLE_TAGS:
         return NONE
-    return _kind_from(element, tag, element.get("class"), element.get("id"), pardoned)
+    ident = element.get("id")
+    if ident and anchors and _opens_with_heading(element):
+        ident = None
+    return _kind_from(element, tag, element.get("class"), ident, pardoned)
+
+
+def _opens_with_heading(element: etree._Element) -> bool:
+    """Whether the element's first child element is a heading."""
+    first = next(element.iterchildren(etree.Element), None)
+    return first is not None and first.tag in HEADING_LEVELS
 
 
 def _kind_from(

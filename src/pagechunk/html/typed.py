@@ -862,6 +862,8 @@ def focus_page(
             chosen.dropped += _badges(boxes[root])
     else:
         found = survey(root)
+        if page_type == "documentation":
+            found.named.read_section_ids_as_anchors()
         top = densest(found, content)
         if top is None:
             return Focus([root], content, "no prose: the whole page")
