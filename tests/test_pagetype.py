@@ -104,6 +104,23 @@ def test_declarations_are_features():
     }
 
 
+def test_long_paragraphs_count_a_cjk_character_three_times():
+    # 60 ideographs say about what 180 Latin letters say: a Chinese story's
+    # paragraphs are long ones. 60 Latin letters are not, nor 40 ideographs.
+    nothing = Declared("", frozenset(), frozenset())
+    paragraphs = [
+        "香港行政长官在各方压力下就其大宅的违章建筑问题"
+        "到立法会接受质询，并向香港民众道歉。" * 2,
+        "梁振英强调承诺将在两周内解决其住宅的违建问题。" * 2,
+        "a" * 60,
+        "b" * 150,
+    ]
+    assert [len(p) for p in paragraphs] == [82, 46, 60, 150]
+    body = "".join(f"<p>{p}</p>" for p in paragraphs)
+    features = page_features("", nothing, etree.HTML(f"<body>{body}</body>"))
+    assert features["long_p"] == pytest.approx(math.log1p(2) / 5)
+
+
 def test_a_page_without_url_has_no_url_features():
     nothing = Declared("", frozenset(), frozenset())
     assert not any(name.startswith("url_") for name in page_features("", nothing, None))
