@@ -113,13 +113,10 @@ _NAME_WORDS = re.compile(
 # condividi, teilen, and the pinyin of Chinese portals (pinglun comments,
 # fenxiang share, xiangguan related). Not the Spanish comentarios: a shop
 # names its product reviews so, and a product's reviews are its content.
-_WORD_KINDS = (
-    dict.fromkeys(("comment", "disqus", "kommentare", "pinglun"), COMMENTS)
-    | dict.fromkeys(
-        ("footer", "foot", "nav", "menu", "header", "widget", "banner"), CHROME
-    )
-    | dict.fromkeys(("masthead", "toolbar"), CHROME)
-)
+_CHROME_WORDS = ("footer", "foot", "nav", "menu", "header", "widget", "banner")
+_WORD_KINDS = dict.fromkeys(
+    ("comment", "disqus", "kommentare", "pinglun"), COMMENTS
+) | dict.fromkeys((*_CHROME_WORDS, "masthead", "toolbar"), CHROME)
 # any other word the pattern matches names boilerplate
 _SEPARATORS = str.maketrans("-_\t\n\r\f", "      ")
 
@@ -234,10 +231,8 @@ class Names:
         for element, tag, classes, ident in below:
             known = kinds.get(element)
             if known is None:
-                if ident and self._anchors and _opens_with_heading(element):
-                    ident = None
                 known = kinds[element] = _kind_from(
-                    element, tag, classes, ident, self._pardoned
+                    element, tag, classes, ident, self._pardoned, self._anchors
                 )
             if known:
                 found.append((element, known))
@@ -281,10 +276,8 @@ def _kind_of(
     tag = element.tag
     if tag not in _NAMEABLE_TAGS:
         return NONE
-    ident = element.get("id")
-    if ident and anchors and _opens_with_heading(element):
-        ident = None
-    return _kind_from(element, tag, element.get("class"), ident, pardoned)
+    classes, ident = element.get("class"), element.get("id")
+    return _kind_from(element, tag, classes, ident, pardoned, anchors)
 
 
 def _opens_with_heading(element: etree._Element) -> bool:
@@ -299,11 +292,14 @@ def _kind_from(
     classes: str | None,
     ident: str | None,
     pardoned: frozenset[str],
+    anchors: bool = False,
 ) -> int:
     """:func:`_kind_of` of an element whose tag and ``class`` and ``id``
     values are read."""
     if tag not in _NAMEABLE_TAGS:
         return NONE
+    if ident and anchors and _opens_with_heading(element):
+        ident = None  # the section's anchor, not a name
     kind = _TAG_KINDS.get(tag, NONE)
     if kind and tag == "figure" and _holds_text(element):
         kind = NONE
