@@ -123,14 +123,17 @@ def test_colspan_that_is_no_whole_number_counts_as_one(colspan):
 
 
 def test_colspan_is_capped():
-    html = "<table><tr><td colspan=100000>x</td></tr></table>"
+    html = "<table><tr><td colspan=100000>x</td></tr><tr><td>y</td></tr></table>"
     assert grid(html)[0].text == " | ".join(["x"] * MAX_COLSPAN)
 
 
 def test_br_in_cell_is_a_space_in_grid_and_a_line_break_in_text():
-    html = "<table><tr><td>Basic<br>tier</td><td>$5</td></tr></table>"
-    assert grid(html) == [row("Basic tier | $5")]
-    assert parse_html(html).blocks == [row("Basic\ntier | $5")]
+    html = (
+        "<table><tr><td>Basic<br>tier</td><td>$5</td></tr>"
+        "<tr><td>Team</td><td>$20</td></tr></table>"
+    )
+    assert grid(html) == [row("Basic tier | $5"), row("Team | $20")]
+    assert parse_html(html).blocks == [row("Basic\ntier | $5"), row("Team | $20")]
 
 
 def test_list_in_cell_joins_its_items():
@@ -154,10 +157,11 @@ def test_list_in_cell_joins_its_items():
 
 def test_paragraphs_and_divs_in_cell_stay_on_the_row():
     html = (
-        "<table><tr><td><p>First.</p><p>Second.</p></td>"
+        "<table><tr><th>Said</th><th>Seen</th></tr>"
+        "<tr><td><p>First.</p><p>Second.</p></td>"
         "<td><div><div>deep</div></div><hr>after rule</td></tr></table>"
     )
-    assert grid(html) == [row("First. Second. | deep after rule")]
+    assert grid(html) == [row("Said | Seen"), row("First. Second. | deep after rule")]
 
 
 def test_empty_cells_keep_their_place():
@@ -173,16 +177,17 @@ def test_empty_cells_keep_their_place():
 def test_links_in_grid_row_keep_their_spans():
     # A <br> inside a link is a space in its label, in either mode.
     html = (
-        "<table><tr><td><a href='/a'>Alpha</a></td>"
+        "<table><tr><th>Name</th><th>Note</th></tr>"
+        "<tr><td><a href='/a'>Alpha</a></td>"
         "<td>see <a href='/b'>Beta<br>docs</a></td></tr></table>"
     )
-    (block,) = parse_html(html, base_url="https://x.test/", tables="grid").blocks
+    _, block = parse_html(html, base_url="https://x.test/", tables="grid").blocks
     assert block.text == "Alpha | see Beta docs"
     assert block.links == (
         LinkSpan("Alpha", "https://x.test/a"),
         LinkSpan("Beta docs", "https://x.test/b"),
     )
-    (text_block,) = parse_html(html, base_url="https://x.test/").blocks
+    _, text_block = parse_html(html, base_url="https://x.test/").blocks
     assert text_block.text == "Alpha | see Beta\ndocs"
     assert text_block.links == block.links
 
@@ -232,23 +237,60 @@ def test_nested_table_outer_reads_as_text_inner_as_grid():
 
 def test_table_holding_a_heading_reads_as_text():
     html = (
-        "<table><tr><td><h2>News</h2><p>One.</p><p>Two.</p></td></tr></table>"
-        "<p>End.</p>"
+        "<table><tr><td><h2>News</h2><p>One.</p><p>Two.</p></td></tr>"
+        "<tr><td>Three.</td></tr></table><p>End.</p>"
     )
     assert grid(html) == parse_html(html).blocks
-    assert [block.text for block in grid(html)] == ["News", "One.", "Two.", "End."]
+    assert [block.text for block in grid(html)] == [
+        "News",
+        "One.",
+        "Two.",
+        "Three.",
+        "End.",
+    ]
 
 
 def test_table_holding_pre_reads_as_text():
-    html = "<table><tr><td>Run:<pre>make  all\n  install</pre></td></tr></table>"
+    html = (
+        "<table><tr><td>Run:<pre>make  all\n  install</pre></td></tr>"
+        "<tr><td>Then:</td><td>restart</td></tr></table>"
+    )
     assert grid(html) == parse_html(html).blocks
     assert Block("make  all\n  install", kind="code") in grid(html)
 
 
 @pytest.mark.parametrize("role", ["presentation", " None "])
 def test_presentation_table_reads_as_text(role):
-    html = f"<table role='{role}'><tr><td><p>One.</p><p>Two.</p></td></tr></table>"
-    assert grid(html) == [Block("One."), Block("Two.")]
+    html = (
+        f"<table role='{role}'><tr><td><p>One.</p><p>Two.</p></td></tr>"
+        "<tr><td><p>Three.</p></td></tr></table>"
+    )
+    assert grid(html) == [Block("One."), Block("Two."), Block("Three.")]
+
+
+def test_table_of_one_row_reads_as_text():
+    # A table of one row holds no data to line up under a header: it lays
+    # out a box, as a comment's vote arrow, indent and text cells do, or an
+    # admonition's label and body. Its empty cells leave no " | " marks.
+    comment = (
+        "<table><tr><td class='ind'><img src='s.gif' width='40'></td>"
+        "<td class='votelinks'><a href='vote?id=7'></a></td>"
+        "<td><span class='comhead'><a href='user?id=bob'>bob</a> 4 hours ago</span>"
+        "<div class='comment'>Rename before you compress.</div></td></tr></table>"
+    )
+    assert grid(comment) == parse_html(comment).blocks
+    assert [block.text for block in grid(comment)] == [
+        "bob 4 hours ago",
+        "Rename before you compress.",
+    ]
+    note = (
+        "<table><tbody><tr><td class='icon'><div class='title'>Note</div></td>"
+        "<td class='content'>A branch is only a pointer.</td></tr></tbody></table>"
+    )
+    assert [block.text for block in grid(note)] == [
+        "Note",
+        "A branch is only a pointer.",
+    ]
 
 
 def test_table_holding_the_content_element_reads_as_text():
@@ -260,8 +302,11 @@ def test_table_holding_the_content_element_reads_as_text():
 
 
 def test_table_inside_content_reads_as_grid():
-    html = "<nav>x</nav><main><table><tr><td><p>a</p><p>b</p></td></tr></table></main>"
-    assert grid(html) == [row("a b")]
+    html = (
+        "<nav>x</nav><main><table><tr><td><p>a</p><p>b</p></td></tr>"
+        "<tr><td>c</td></tr></table></main>"
+    )
+    assert grid(html) == [row("a b"), row("c")]
 
 
 # -- modes --------------------------------------------------------------------
@@ -309,7 +354,7 @@ def data_tables(draw: st.DrawFn) -> tuple[str, int, list[bool]]:
     width = draw(st.integers(1, 5))
     html_rows = []
     has_text = []
-    for _ in range(draw(st.integers(1, 5))):
+    for _ in range(draw(st.integers(2, 5))):
         cells, used, texts = [], 0, []
         while used < width:
             span = draw(st.integers(1, width - used))

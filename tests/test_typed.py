@@ -4750,10 +4750,10 @@ def test_github_discussion_keeps_a_short_reply_in_a_user_select_table(page):
     )
     assert texts(thread.blocks) == [
         ENGINE_TITLE + " #57",
-        " ".join(ENGINE_POSTS[:2]),
+        *ENGINE_POSTS[:2],
         "Answer",
         "Marked as answer",
-        " ".join(ENGINE_POSTS[2:4]),
+        *ENGINE_POSTS[2:4],
         "Mar 5, 2025",
         reply,
         ENGINE_POSTS[4],

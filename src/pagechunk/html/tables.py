@@ -7,9 +7,10 @@ read on its own, repeated ``colspan`` times, and the row's text is its cells
 joined by ``" | "`` (an empty cell keeps its place, as in ``"a | | c"``).
 Inside a cell, ``<br>``, ``<hr>``, paragraphs and other blocks become a space
 and list items are joined by ``"; "``. A table that holds a heading, another
-table, a ``<pre>`` or a content element, or whose ``role`` is
-``presentation`` or ``none``, lays a page out rather than holding data and is
-read as in text mode. ``rowspan`` is not followed: a spanned cell appears in
+table, a ``<pre>`` or a content element, whose ``role`` is ``presentation`` or
+``none``, or that has a single row (a comment's indent, vote and text cells;
+an admonition's label and body) lays a page out rather than holding data and
+is read as in text mode. ``rowspan`` is not followed: a spanned cell appears in
 its first row only.
 
 Either way, a table's header row is its first row when it stands in
@@ -39,6 +40,7 @@ at 1000, but a page should not multiply its text that far."""
 _ITEM_MARK = "\x1f"
 _ITEM_SEPARATOR = "; "
 _IN_CELL = dict.fromkeys(ITEM_TAGS, _ITEM_MARK)
+_ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
 
 
 def cell_mark(tag: str) -> str:
@@ -107,6 +109,8 @@ class Tables:
             return False
         if next(table.iterdescendants(*TABLE_LAYOUT_TAGS), None) is not None:
             return False
+        if not _has_rows(table, 2):
+            return False
         if self.holds_content is None:
             self.holds_content = {
                 ancestor
@@ -159,6 +163,20 @@ class Tables:
         self.row = None
         self.cells = []
         return text
+
+
+def _has_rows(table: etree._Element, wanted: int) -> bool:
+    """Whether ``table`` has at least ``wanted`` rows of its own, directly or
+    in its row groups."""
+    count = 0
+    for child in table:
+        if child.tag == "tr":
+            count += 1
+        elif child.tag in _ROW_GROUPS:
+            count += sum(1 for _ in child.iterchildren("tr"))
+        if count >= wanted:
+            return True
+    return False
 
 
 def _colspan(cell: etree._Element) -> int:
