@@ -47,6 +47,17 @@ def test_every_block_says_which_step_decided() -> None:
     ]
 
 
+def test_a_block_focus_spaces_out_is_listed_once() -> None:
+    # Focus puts a space between two links that touch ("seawrecks" on the
+    # whole page, "sea wrecks" once focused): one block, kept, not a block
+    # dropped by focus beside a block focus added.
+    tags = "<p>Filed under <a href='/t/sea'>sea</a><a href='/t/wrecks'>wrecks</a></p>"
+    page = PAGE.replace("<p>" + STORY + "</p>", tags + "<p>" + STORY + "</p>")
+    assert [f for f in fates(page) if f[0].startswith("Filed")] == [
+        ("Filed under sea wrec", True, "", "")
+    ]
+
+
 def test_the_explanation_names_type_rule_and_container() -> None:
     found = explain(PAGE, base_url="https://news.example.com/2024/06/wreck")
     assert found.page_type == "article"

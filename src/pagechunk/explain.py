@@ -129,10 +129,12 @@ def _merge(
     """Line the focused blocks up with the whole page's, in order: a block
     only the whole page has was dropped by focus; one only the focused page
     has was added by ``extra`` (``"net"``, or ``"focus"``, which keeps a
-    heading the whole page leaves outside its content elements)."""
-    matcher = SequenceMatcher(
-        None, [b.text for b in whole], [b.text for b in focused], autojunk=False
-    )
+    heading the whole page leaves outside its content elements). Blocks are
+    compared without their whitespace: focus spaces out adjacent inline
+    boxes ("April 2, 20241 yr" on the whole page is "April 2, 2024 1 yr"
+    once focused), and the same block must not be listed twice, dropped as
+    one and kept as the other."""
+    matcher = SequenceMatcher(None, _keys(whole), _keys(focused), autojunk=False)
     fates: list[BlockFate] = []
     for op, w0, w1, f0, f1 in matcher.get_opcodes():
         if op == "equal":
@@ -143,6 +145,10 @@ def _merge(
         ]
         fates += [_cleaned(focused[i], verdicts[i], extra) for i in range(f0, f1)]
     return fates
+
+
+def _keys(blocks: list[Block]) -> list[str]:
+    return ["".join(block.text.split()) for block in blocks]
 
 
 def _cleaned(block: Block, verdict: str | None, step: str) -> BlockFate:
