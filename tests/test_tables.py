@@ -174,6 +174,18 @@ def test_empty_cells_keep_their_place():
     assert grid(html) == [row("a | b | c"), row("| 2 |"), row("1 | | 3")]
 
 
+def test_a_column_empty_in_every_row_is_left_out():
+    # A spacer or icon column holds no text in any row (an indent, a vote
+    # arrow, a check-mark image): it leaves no " | " marks. A column empty in
+    # some rows only keeps its place.
+    html = (
+        "<table><tr><td><img src='s.gif'></td><th>Plan</th><td></td><th>Price</th></tr>"
+        "<tr><td></td><td>Basic</td><td><img src='tick.png'></td><td></td></tr>"
+        "<tr><td></td><td>Team</td><td></td><td>$20</td></tr></table>"
+    )
+    assert grid(html) == [row("Plan | Price"), row("Basic |"), row("Team | $20")]
+
+
 def test_links_in_grid_row_keep_their_spans():
     # A <br> inside a link is a space in its label, in either mode.
     html = (
@@ -350,10 +362,12 @@ CELL_TEXT = st.text(alphabet="ab <>&", max_size=6)
 
 @st.composite
 def data_tables(draw: st.DrawFn) -> tuple[str, int, list[bool]]:
-    """A table whose rows each span the same width, with which rows hold text."""
+    """A table whose rows each span the same width, with which rows hold text
+    and how many of its columns hold text in some row."""
     width = draw(st.integers(1, 5))
     html_rows = []
     has_text = []
+    columns = [False] * width
     for _ in range(draw(st.integers(2, 5))):
         cells, used, texts = [], 0, []
         while used < width:
@@ -363,15 +377,18 @@ def data_tables(draw: st.DrawFn) -> tuple[str, int, list[bool]]:
                 st.sampled_from(["{}", "<p>{}</p>", "{}<br>", "<ul><li>{}</li></ul>"])
             )
             cells.append(f"<td colspan={span}>{inner.format(text)}</td>")
-            texts.append(text)
+            filled = bool(text.replace("&lt;", "<").strip())
+            texts.append(filled)
+            for column in range(used, used + span):
+                columns[column] = columns[column] or filled
             used += span
         html_rows.append("<tr>" + "".join(cells) + "</tr>")
-        has_text.append(any(t.replace("&lt;", "<").strip() for t in texts))
-    return "<table>" + "".join(html_rows) + "</table>", width, has_text
+        has_text.append(any(texts))
+    return "<table>" + "".join(html_rows) + "</table>", sum(columns), has_text
 
 
 @given(data_tables())
-def test_grid_rows_have_the_tables_width(table):
+def test_grid_rows_have_the_width_of_the_tables_filled_columns(table):
     html, width, has_text = table
     blocks = grid(html)
     assert all(block.kind == "row" for block in blocks)

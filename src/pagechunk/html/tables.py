@@ -4,7 +4,8 @@ In text mode (the text API's) a table row is read as any block, its cells
 joined by ``" | "`` and broken by a ``<br>`` or a block inside a cell. In grid
 mode a data table's row is one block whatever its cells hold: each cell is
 read on its own, repeated ``colspan`` times, and the row's text is its cells
-joined by ``" | "`` (an empty cell keeps its place, as in ``"a | | c"``).
+joined by ``" | "`` (an empty cell keeps its place, as in ``"a | | c"``,
+but a column empty in every row, a spacer or an icon's, is left out).
 Inside a cell, ``<br>``, ``<hr>``, paragraphs and other blocks become a space
 and list items are joined by ``"; "``. A table that holds a heading, another
 table, a ``<pre>`` or a content element, whose ``role`` is ``presentation`` or
@@ -19,7 +20,7 @@ Either way, a table's header row is its first row when it stands in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -63,6 +64,7 @@ class _Table:
     grid: bool
     rows: int = 0
     width: int = 0
+    shown: list[tuple[int, list[str]]] = field(default_factory=list)
 
 
 class Tables:
@@ -100,8 +102,26 @@ class Tables:
     def open_table(self, table: etree._Element) -> None:
         self.open.append(_Table(self.grid and self.reads_as_grid(table)))
 
-    def close_table(self) -> None:
-        self.open.pop()
+    def close_table(self) -> list[tuple[int, str]]:
+        """Close the innermost table; for a grid, the rows to write again
+        without the columns that are empty in every row, as (block index,
+        text) pairs."""
+        shown = self.open.pop().shown
+        if not shown:
+            return []
+        width = max(len(cells) for _, cells in shown)
+        empty = [
+            column
+            for column in range(width)
+            if not any(column < len(cells) and cells[column] for _, cells in shown)
+        ]
+        if not empty:
+            return []
+        gone = set(empty)
+        return [
+            (index, _row_text([c for i, c in enumerate(cells) if i not in gone]))
+            for index, cells in shown
+        ]
 
     def reads_as_grid(self, table: etree._Element) -> bool:
         """Whether ``table`` holds data rather than laying out a page."""
@@ -148,21 +168,29 @@ class Tables:
             span = max(1, min(span, table.width - len(self.cells)))
         self.cells.extend([text] * span)
 
-    def close_grid_row(self, stray: str) -> str:
+    def close_grid_row(self, stray: str, index: int) -> str:
         """The grid row's text, ``stray`` text after its last cell included;
-        ``""`` when every cell is empty. Ends the grid row."""
+        ``""`` when every cell is empty. Ends the grid row, which becomes
+        block ``index`` unless it is empty."""
         cells = self.cells
         if stray:
             cells.append(stray)
         table = self.open[-1]
         if table.rows == 1:
             table.width = len(cells)
-        text = (
-            CELL_SEPARATOR.join(cells).replace("  ", " ").strip() if any(cells) else ""
-        )
+        text = _row_text(cells)
+        if text:
+            table.shown.append((index, cells))
         self.row = None
         self.cells = []
         return text
+
+
+def _row_text(cells: list[str]) -> str:
+    """A grid row's cells joined, or ``""`` when every cell is empty."""
+    if not any(cells):
+        return ""
+    return CELL_SEPARATOR.join(cells).replace("  ", " ").strip()
 
 
 def _has_rows(table: etree._Element, wanted: int) -> bool:

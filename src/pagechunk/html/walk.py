@@ -11,7 +11,7 @@ Text is collected raw and tidied once per block.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
@@ -354,7 +354,9 @@ class _Walker:
             self.tables.row_header = False
         elif role == _TABLE:
             self.close_block()
-            self.tables.close_table()
+            blocks = self.blocks.blocks
+            for index, row_text in self.tables.close_table():
+                blocks[index] = replace(blocks[index], text=row_text)
         if tail:
             text = element.tail
             if text:
@@ -415,7 +417,9 @@ class _Walker:
     def close_grid_row(self) -> None:
         """Emit the grid row read so far as one row block."""
         stray = " ".join([*self.lines, "".join(self.line)])
-        text = self.tables.close_grid_row(cell_text(_strip(stray, self.strip_chars)))
+        text = self.tables.close_grid_row(
+            cell_text(_strip(stray, self.strip_chars)), len(self.blocks.blocks)
+        )
         self.close_link_span()
         if text:
             self.blocks.emit(ROW, text, 0, self.links, self.tables.row_header)
