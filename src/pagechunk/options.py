@@ -49,9 +49,9 @@ __all__ = [
 TABLE_MODES = frozenset({"text", "grid"})
 """How tables are read: ``"text"`` as the text API says (a ``<br>`` or a
 block inside a cell breaks the row), ``"grid"`` one block per row of a data
-table, cells repeated for their ``colspan`` (a table of one row, or one that
-holds a heading, a table or ``<pre>``, lays out a page and is read as
-text)."""
+table, cells repeated for their ``colspan`` unless a row has one cell, empty
+columns left out (a table of one row, or one that holds a heading, a table
+or ``<pre>``, lays out a page and is read as text)."""
 
 BODY_MODES = ("text", "markdown")
 """What :attr:`ChunkOptions.body` takes: ``"text"`` writes a chunk's body as

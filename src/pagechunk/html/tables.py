@@ -5,7 +5,9 @@ joined by ``" | "`` and broken by a ``<br>`` or a block inside a cell. In grid
 mode a data table's row is one block whatever its cells hold: each cell is
 read on its own, repeated ``colspan`` times, and the row's text is its cells
 joined by ``" | "`` (an empty cell keeps its place, as in ``"a | | c"``,
-but a column empty in every row, a spacer or an icon's, is left out).
+but a column empty in every row, a spacer or an icon's, is left out). A row
+of one cell other than the header row (a title or a note across the table)
+is that cell's text once, whatever its ``colspan``.
 Inside a cell, ``<br>``, ``<hr>``, paragraphs and other blocks become a space
 and list items are joined by ``"; "``. A table that holds a heading, another
 table, a ``<pre>`` or a content element, whose ``role`` is ``presentation`` or
@@ -64,7 +66,9 @@ class _Table:
     grid: bool
     rows: int = 0
     width: int = 0
-    shown: list[tuple[int, list[str]]] = field(default_factory=list)
+    shown: list[tuple[int, list[str], bool]] = field(default_factory=list)
+    """Each row shown as a block: its index, its cells (``colspan`` repeats
+    included) and whether it is a row of one cell, written once."""
 
 
 class Tables:
@@ -74,12 +78,14 @@ class Tables:
         row: The grid row being read; None outside grid rows.
         cells: The texts of the grid row's finished cells, each repeated for
             its ``colspan``.
+        closed: How many cells of the grid row have been read.
         span: The ``colspan`` of the grid cell being read.
         row_header: Whether the row being read is its table's header row.
     """
 
     __slots__ = (
         "cells",
+        "closed",
         "content",
         "grid",
         "holds_content",
@@ -95,6 +101,7 @@ class Tables:
         self.open: list[_Table] = []
         self.row: etree._Element | None = None
         self.cells: list[str] = []
+        self.closed = 0
         self.span = 1
         self.row_header = False
         self.holds_content: set[etree._Element] | None = None
@@ -109,18 +116,19 @@ class Tables:
         shown = self.open.pop().shown
         if not shown:
             return []
-        width = max(len(cells) for _, cells in shown)
+        width = max(len(cells) for _, cells, _ in shown)
         empty = [
             column
             for column in range(width)
-            if not any(column < len(cells) and cells[column] for _, cells in shown)
+            if not any(column < len(cells) and cells[column] for _, cells, _ in shown)
         ]
         if not empty:
             return []
         gone = set(empty)
         return [
             (index, _row_text([c for i, c in enumerate(cells) if i not in gone]))
-            for index, cells in shown
+            for index, cells, single in shown
+            if not single
         ]
 
     def reads_as_grid(self, table: etree._Element) -> bool:
@@ -167,22 +175,28 @@ class Tables:
         if table.width and table.rows > 1:
             span = max(1, min(span, table.width - len(self.cells)))
         self.cells.extend([text] * span)
+        self.closed += 1
 
     def close_grid_row(self, stray: str, index: int) -> str:
         """The grid row's text, ``stray`` text after its last cell included;
-        ``""`` when every cell is empty. Ends the grid row, which becomes
-        block ``index`` unless it is empty."""
+        ``""`` when every cell is empty. A row of one cell, however many
+        columns it spans (a section's title across the table, a note below
+        it), is that cell's text once, unless it is the header row, which
+        names every column. Ends the grid row, which becomes block ``index``
+        unless it is empty."""
         cells = self.cells
+        single = self.closed == 1 and not stray and not self.row_header
         if stray:
             cells.append(stray)
         table = self.open[-1]
         if table.rows == 1:
             table.width = len(cells)
-        text = _row_text(cells)
+        text = _row_text(cells[:1] if single else cells)
         if text:
-            table.shown.append((index, cells))
+            table.shown.append((index, cells, single))
         self.row = None
         self.cells = []
+        self.closed = 0
         return text
 
 
