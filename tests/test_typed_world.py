@@ -124,6 +124,14 @@ def test_printer_friendly_story_without_its_print_links_and_rights_notice(page):
     assert texts(story.blocks) == [PRINTED_STORY]
 
 
+def phpbb2_thread(page) -> ParsedPage:
+    return read(
+        page,
+        "typed_old_phpbb2",
+        "http://www.vintagetractorforum.co.uk/viewtopic.php?t=4412",
+    )
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="phpBB 2's subSilver thread is one table of rows: the author cell"
@@ -133,11 +141,7 @@ def test_printer_friendly_story_without_its_print_links_and_rights_notice(page):
     " header and link rows stay beside the posts",
 )
 def test_phpbb2_thread_keeps_each_posts_author_and_text(page):
-    thread = read(
-        page,
-        "typed_old_phpbb2",
-        "http://www.vintagetractorforum.co.uk/viewtopic.php?t=4412",
-    )
+    thread = phpbb2_thread(page)
     assert texts(thread.blocks) == [
         "Ferguson TE20 won't start when warm",
         "hillfarmer",
@@ -155,11 +159,7 @@ def test_phpbb2_thread_keeps_each_posts_author_and_text(page):
 def test_phpbb2_thread_keeps_both_posts_once(page):
     # Each post's message is a one-cell colspan=2 row of a nested table: it
     # is kept, once, not as "My petrol TE20 ... | My petrol TE20 ...".
-    thread = read(
-        page,
-        "typed_old_phpbb2",
-        "http://www.vintagetractorforum.co.uk/viewtopic.php?t=4412",
-    )
+    thread = phpbb2_thread(page)
     text = "\n".join(texts(thread.blocks))
     assert text.count("vapour lock in the fuel line") == 1
     assert text.count("before you start chasing the fuel system") == 1
@@ -174,11 +174,7 @@ def test_phpbb2_thread_keeps_both_posts_once(page):
     " while each post's one-cell row was read twice, over 200 characters",
 )
 def test_phpbb2_thread_drops_the_boards_menus(page):
-    thread = read(
-        page,
-        "typed_old_phpbb2",
-        "http://www.vintagetractorforum.co.uk/viewtopic.php?t=4412",
-    )
+    thread = phpbb2_thread(page)
     text = "\n".join(texts(thread.blocks))
     for chrome in ("Memberlist", "Log in", "Usergroups"):
         assert chrome not in text
