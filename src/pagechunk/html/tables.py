@@ -6,8 +6,8 @@ mode a data table's row is one block whatever its cells hold: each cell is
 read on its own, repeated ``colspan`` times, and the row's text is its cells
 joined by ``" | "`` (an empty cell keeps its place, as in ``"a | | c"``,
 but a column empty in every row, a spacer or an icon's, is left out). A row
-of one cell other than the header row (a title or a note across the table)
-is that cell's text once, whatever its ``colspan``.
+of one cell (a title or a note across the table) is that cell's text once,
+whatever its ``colspan``.
 Inside a cell, ``<br>``, ``<hr>``, paragraphs and other blocks become a space
 and list items are joined by ``"; "``. A table that holds a heading, another
 table, a ``<pre>`` or a content element, whose ``role`` is ``presentation`` or
@@ -180,12 +180,11 @@ class Tables:
     def close_grid_row(self, stray: str, index: int) -> str:
         """The grid row's text, ``stray`` text after its last cell included;
         ``""`` when every cell is empty. A row of one cell, however many
-        columns it spans (a section's title across the table, a note below
-        it), is that cell's text once, unless it is the header row, which
-        names every column. Ends the grid row, which becomes block ``index``
-        unless it is empty."""
+        columns it spans (a title across the table, a note below it), is
+        that cell's text once. Ends the grid row, which becomes block
+        ``index`` unless it is empty."""
         cells = self.cells
-        single = self.closed == 1 and not stray and not self.row_header
+        single = self.closed == 1 and not stray
         if stray:
             cells.append(stray)
         table = self.open[-1]
