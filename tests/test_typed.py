@@ -6718,3 +6718,103 @@ def test_every_type_chrome_in_one_pass_is_the_filters_in_turn(
     order = {id(block): index for index, block in enumerate(blocks)}
     named.sort(key=lambda entry: order[entry[0]])
     assert left_out == [(text, rule) for _, text, rule in named]
+
+
+# Generators of documentation and reference pages common in crawls, each
+# page written here in the generator's markup: the site's navigation, the
+# on-page table of contents, permalinks, edit links and footers go; the
+# text, admonitions, code and API signatures stay.
+
+ROTATION_URL = "https://logkit.example.org/guide/rotation/"
+
+
+def test_docs_material_for_mkdocs_keeps_the_article(page):
+    # Material for MkDocs: `md-header`, the tabs, the primary and secondary
+    # (table of contents) `md-sidebar`s, the edit button, `headerlink`
+    # pilcrows, an `admonition`, the footer's previous/next links.
+    docs = read(page, "typed_docs_mkdocs_material", ROTATION_URL)
+    assert docs.page_type == "documentation"
+    assert texts(docs.blocks) == [
+        "Rotation",
+        "Logkit's file handler can start a new file when the current one grows"
+        " too large or gets too old, so that logs never fill the disk and each"
+        " file stays small enough to read.",
+        "Rotating by size",
+        "Pass max_bytes to the handler. When a write would take the file past"
+        " that size, the file is closed, renamed with a numeric suffix, and a new"
+        " file is opened.",
+        'from logkit import FileHandler\nhandler = FileHandler("app.log",'
+        " max_bytes=10_000_000, keep=5)",
+        "Note",
+        "Only keep old files are kept; the oldest is deleted when a new one is made.",
+        "Rotating by time",
+        'Pass when="midnight" to start a new file each day. The old file is named'
+        " after the date it covers, which makes a day's records easy to find.",
+        "Compression",
+        "Set compress=True to gzip rotated files in a background thread, so the"
+        " writer never waits for the compression to finish.",
+        "March 3, 2025",
+    ]
+
+
+def test_docs_sphinx_read_the_docs_theme_keeps_the_article(page):
+    # Sphinx with the Read the Docs theme: `wy-nav-side` with its search and
+    # toctree, breadcrumbs and "View page source", nested <section>s, an
+    # API signature in a <dl class="py class">, `rst-footer-buttons`.
+    url = "https://logkit.readthedocs.io/en/latest/guide/rotation.html"
+    docs = read(page, "typed_docs_sphinx_rtd", url)
+    assert docs.page_type == "documentation"
+    assert texts(docs.blocks) == [
+        "Rotation",
+        "Logkit’s file handler can start a new file when the current one grows"
+        " too large or gets too old, so that logs never fill the disk.",
+        "Rotating by size",
+        "Pass max_bytes to the handler. When a write would take the file past"
+        " that size, the file is closed, renamed with a numeric suffix, and a new"
+        " file is opened.",
+        'from logkit import FileHandler\nhandler = FileHandler("app.log",'
+        " max_bytes=10_000_000)",
+        "Warning",
+        "Readers that hold the old file open keep reading it after the rename.",
+        "Rotating by time",
+        'Pass when="midnight" to start a new file each day, named after the date'
+        " it covers.",
+        "class logkit.TimedHandler(path, when='midnight')",
+        "A handler that starts a new file at fixed times.",
+    ]
+
+
+def test_docs_mediawiki_article_keeps_infobox_text_and_references(page):
+    # MediaWiki (Vector 2022): the main menu, the sticky table of contents,
+    # the page tools, language links, `[edit]` section links, the navbox,
+    # categories and the footer go. The infobox's title across both columns
+    # is read once; "See also", a list of links, goes.
+    url = "https://wiki.example.org/wiki/Rotating_log_file"
+    wiki = read(page, "typed_docs_mediawiki", url)
+    assert texts(wiki.blocks) == [
+        "Rotating log file",
+        "For the command-line tool, see logrotate.",
+        "Rotating log file",
+        "Type | File management technique",
+        "First used | 1980s",
+        "A rotating log file is a log that is closed and renamed when it reaches"
+        " a set size or age, after which a fresh file is opened under the"
+        " original name. Rotation keeps disks from filling and keeps each file"
+        " small enough to search and copy.[1]",
+        "Most services on Unix-like systems leave rotation to a separate tool run"
+        " from a scheduler, while many logging libraries rotate their own files as"
+        " they write them.",
+        "Size based rotation",
+        "In size based rotation the writer checks the length of the file after"
+        " each write. When it passes the limit, the file is renamed with a numeric"
+        " suffix and older files move up one number, the oldest being deleted once"
+        " the count of kept files is reached.",
+        "Time based rotation",
+        "Time based rotation closes the file at fixed times, usually at midnight,"
+        " and names the old file after the date it covers. This makes it easy to"
+        " find the records of a given day and to delete files past a retention"
+        " period.[2]",
+        "References",
+        "^ Smith, J. (2004). Operating Busy Servers. Example Press. p. 112.",
+        '^ "Log retention guide". Example Docs. Retrieved 2 May 2023.',
+    ]

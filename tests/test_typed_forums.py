@@ -386,3 +386,20 @@ def test_thread_laid_out_in_tables_keeps_each_comment_as_written(page):
         " and about why I did not just use logrotate.",
         *TABLE_THREAD_POSTS,
     ]
+
+
+def test_mailing_list_archive_keeps_the_message(page):
+    # Mailman's pipermail archive: the subject as <h1>, the sender and date,
+    # the thread's previous/next links above and below the message, the
+    # message itself in a <pre>, quoted lines in <i>.
+    url = "https://lists.example.org/pipermail/logging-dev/2025-March/004513.html"
+    message = read(page, "pipermail", url)
+    kept = texts(message.blocks)
+    assert kept[:2] == [
+        "[Logging-dev] Rotating files without losing records",
+        "Jane Smith jane at example.org\nTue Mar 4 10:12:33 UTC 2025",
+    ]
+    assert kept[2].startswith("Hi all,\n\nWhen the size limit is reached")
+    assert "> Could the reader not just check the inode instead?" in kept[2]
+    assert kept[2].endswith("Jane Smith\nLogging maintainers team")
+    assert not any("Messages sorted by" in text for text in kept)
