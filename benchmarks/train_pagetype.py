@@ -46,7 +46,7 @@ def corpus_features(
     parse = Options().parse
     features, labels, domains = [], [], []
     for page_id, url, html, truth in _read(directory):
-        root, head = _tree_and_head(html, parse, url, None, None, streamed=True)
+        root, head, _ = _tree_and_head(html, parse, url, None, None, streamed=True)
         said = declared(root, jsonld_objects(root))
         drop_unseen_text(root)  # the tree extract classifies, as it prunes it
         _prune(root, parse, unfold=True)
