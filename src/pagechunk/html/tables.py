@@ -117,14 +117,13 @@ class Tables:
         if not shown:
             return []
         width = max(len(cells) for _, cells, _ in shown)
-        empty = [
+        gone = {
             column
             for column in range(width)
             if not any(column < len(cells) and cells[column] for _, cells, _ in shown)
-        ]
-        if not empty:
+        }
+        if not gone:
             return []
-        gone = set(empty)
         return [
             (index, _row_text([c for i, c in enumerate(cells) if i not in gone]))
             for index, cells, single in shown
@@ -135,9 +134,9 @@ class Tables:
         """Whether ``table`` holds data rather than laying out a page."""
         if (table.get("role") or "").strip().lower() in LAYOUT_ROLES:
             return False
-        if next(table.iterdescendants(*TABLE_LAYOUT_TAGS), None) is not None:
+        if not _has_rows(table, 2):  # its children only: before the subtree
             return False
-        if not _has_rows(table, 2):
+        if next(table.iterdescendants(*TABLE_LAYOUT_TAGS), None) is not None:
             return False
         if self.holds_content is None:
             self.holds_content = {
