@@ -10,7 +10,7 @@ __all__ = ["PIPELINE_VERSION", "RULES_REVISION", "__version__"]
 __version__ = "0.1.0"
 """The package's version."""
 
-RULES_REVISION = 15
+RULES_REVISION = 16
 """Raised by one whenever a change to parsing, cleaning or chunking changes the
 chunks some page gives, so that ``pagechunk reprocess`` knows what to redo."""
 
