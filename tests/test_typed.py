@@ -12,6 +12,8 @@ once the miss is fixed, so that the expectations move with it.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -1851,6 +1853,80 @@ def test_noscript_text_counts_without_its_scripts():
     script = "<script>" + "x" * 600 + "</script>"
     inside = f"<noscript>{script}<p>A few words of fallback text.</p></noscript>"
     assert extract(f"<body><div id='app'></div>{inside}</body>").blocks == []
+
+
+FERRY = "Skerry Point ferry to run twice as often"
+FERRY_URL = "https://islandherald.example/news/2025/04/ferry"
+FERRY_TEXT = [
+    "The ferry between Skerry Point and the mainland will run twice as often"
+    " from May, after the harbour board agreed to lease a second boat for the"
+    " summer season.",
+    "Islanders have asked for more crossings since the old timetable was cut in"
+    " 2019, when the board sold its spare vessel to pay for repairs to the"
+    " slipway.",
+    "The leased boat carries forty passengers and six cars, and it will run the"
+    " early and late crossings so that commuters can reach the mainland before"
+    " eight.",
+    "Fares stay the same, but the board will review them in the autumn, once it"
+    " knows how many people used the extra crossings over the summer.",
+]
+
+
+def test_script_rendered_article_is_read_from_its_json_ld(page):
+    # A client-rendered shell: an empty root with a spinner, a noscript
+    # notice, and the story only in the JSON-LD it gives search engines.
+    story = read(page, "typed_script_rendered_article", FERRY_URL)
+    assert story.page_type == "article"
+    assert story.blocks == [heading(FERRY, FERRY, 1), *under(FERRY, *FERRY_TEXT)]
+    chunks = chunk_html(page("typed_script_rendered_article"), prefix=False)
+    assert [chunk.text for chunk in chunks] == ["\n\n".join(FERRY_TEXT)]
+    trace = explain(page("typed_script_rendered_article"), base_url=FERRY_URL)
+    assert trace.rule.endswith("; read with JSON-LD articleBody")
+    # The text API reads no JSON-LD body.
+    assert parse_html(page("typed_script_rendered_article")).blocks == []
+
+
+def _ld_page(article: dict[str, object], shown: str = "") -> str:
+    data = json.dumps(article).replace("</", "<\\/")
+    return (
+        f"<html><head><script type='application/ld+json'>{data}</script></head>"
+        f"<body><div id='app'>{shown}</div></body></html>"
+    )
+
+
+def test_json_ld_body_in_html_is_read_as_its_markup():
+    markup = (
+        f"<p>{FERRY_TEXT[0]}</p><p>{FERRY_TEXT[1]} {FERRY_TEXT[2]}</p>"
+        f"<h2>Fares</h2><p>{FERRY_TEXT[3]}</p><script>track()</script>"
+    )
+    graph = {
+        "@graph": [
+            {"@type": "WebPage", "name": "Ferry"},
+            {"@type": "BlogPosting", "name": FERRY, "articleBody": markup},
+        ]
+    }
+    blocks = extract(_ld_page(graph, "Loading…")).blocks
+    assert texts(blocks) == [
+        FERRY,
+        FERRY_TEXT[0],
+        f"{FERRY_TEXT[1]} {FERRY_TEXT[2]}",
+        "Fares",
+        FERRY_TEXT[3],
+    ]
+    assert blocks[-1].heading == f"{FERRY} › Fares"
+
+
+def test_json_ld_body_is_read_only_when_the_page_shows_nothing_and_it_holds_enough():
+    whole = {"@type": "NewsArticle", "articleBody": "\n".join(FERRY_TEXT)}
+    # Line breaks part the paragraphs when the text has no blank line.
+    assert texts(extract(_ld_page(whole)).blocks) == FERRY_TEXT
+    short = {"@type": "NewsArticle", "articleBody": FERRY_TEXT[0]}
+    assert len(FERRY_TEXT[0]) < NET_HIDDEN_CHARS
+    assert extract(_ld_page(short)).blocks == []
+    shown = "<p>" + "Visible words on the page. " * 8 + "</p>"
+    assert texts(extract(_ld_page(whole, shown)).blocks) == [
+        ("Visible words on the page. " * 8).strip()
+    ]
 
 
 # Listings: the filter, sort and pagination bars around the items go

@@ -34,11 +34,12 @@ from pagechunk.html.decode import byte_order_mark, decode
 from pagechunk.html.flatten import Images, flatten
 from pagechunk.html.head import Gathered, PageHead, first_language, gather, read_head
 from pagechunk.html.headings import without_dropped_headings
-from pagechunk.html.jsonld import jsonld_objects
+from pagechunk.html.jsonld import JsonObject, jsonld_objects
 from pagechunk.html.metadata import METADATA_FIELDS, language_tag, read_metadata
 from pagechunk.html.net import (
     NET_HIDDEN_CHARS,
     NET_VISIBLE_CHARS,
+    add_jsonld_article,
     unwrap_noframes,
     unwrap_noscript,
     visible_chars,
@@ -335,7 +336,7 @@ def _extract(
     net = ""
     visible = visible_chars(root, content)
     if focus and visible < NET_VISIBLE_CHARS:
-        reread = _reread(html, parse, base_url, encoding, content_language)
+        reread = _reread(html, parse, base_url, encoding, content_language, objects)
         if reread is not None:
             root, head, (title, content, images), net = reread
             visible = visible_chars(root, content)
@@ -434,22 +435,29 @@ def _reread(
     base_url: str | None,
     encoding: str | None,
     content_language: str | None,
+    objects: list[JsonObject],
 ) -> tuple[etree._Element, PageHead, _Pruned, str] | None:
     """The safety net: read a page that shows almost no text again, with
     what ``<noscript>`` holds, else, on a ``<frameset>`` page, with what
-    its ``<noframes>`` holds, else with its hidden elements; None when none
-    holds :data:`NET_HIDDEN_CHARS` (a ``<noframes>`` needs only some text:
-    a frameset shows nothing else)."""
-    root, head, _ = _tree_and_head(
-        html,
-        parse,
-        base_url,
-        encoding,
-        content_language,
-        streamed=True,
-        gathering=False,
-    )
-    read_code_blocks(root, drop_unseen_text(root).pres)
+    its ``<noframes>`` holds, else with its hidden elements, else with the
+    ``articleBody`` of its JSON-LD ``objects``; None when none holds
+    :data:`NET_HIDDEN_CHARS` (a ``<noframes>`` needs only some text: a
+    frameset shows nothing else)."""
+
+    def tree() -> tuple[etree._Element, PageHead]:
+        root, head, _ = _tree_and_head(
+            html,
+            parse,
+            base_url,
+            encoding,
+            content_language,
+            streamed=True,
+            gathering=False,
+        )
+        read_code_blocks(root, drop_unseen_text(root).pres)
+        return root, head
+
+    root, head = tree()
     if unwrap_noscript(root):
         return root, head, _prune(root, parse, unfold=True), "<noscript> content"
     if unwrap_noframes(root):
@@ -457,6 +465,11 @@ def _reread(
     pruned = _prune(root, replace(parse, drop_hidden=False), unfold=True)
     if visible_chars(root, pruned[1]) >= NET_HIDDEN_CHARS:
         return root, head, pruned, "hidden elements shown"
+    if any("articleBody" in item for item in objects):
+        # The hidden elements' reading pruned the tree: a fresh one.
+        root, head = tree()
+        if add_jsonld_article(root, objects):
+            return root, head, _prune(root, parse, unfold=True), "JSON-LD articleBody"
     return None
 
 

@@ -9,14 +9,19 @@ next to nothing. When what the walk would read is under
 ``<noscript>`` unwrapped when one holds :data:`NET_HIDDEN_CHARS`, else with
 hidden elements kept, and takes that reading when it shows at least
 :data:`NET_HIDDEN_CHARS`. A ``<frameset>`` page, whose frames are other
-documents, is read from its ``<noframes>`` (:func:`unwrap_noframes`).
+documents, is read from its ``<noframes>`` (:func:`unwrap_noframes`). A
+page whose scripts write its article in the browser, and which describes
+that article for search engines, is read from the ``articleBody`` of its
+JSON-LD (:func:`add_jsonld_article`).
 :func:`~pagechunk.parse_html` never does this: the text API drops them.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from copy import deepcopy
-from typing import cast
+from typing import Any, cast
 
 from lxml import etree
 
@@ -25,6 +30,7 @@ from pagechunk.html.tree import load_tree
 
 __all__ = [
     "NET_HIDDEN_CHARS",
+    "add_jsonld_article",
     "NET_VISIBLE_CHARS",
     "text_length",
     "unwrap_noframes",
@@ -36,7 +42,8 @@ NET_VISIBLE_CHARS = 200
 """Characters of visible text under which a page is read again."""
 
 NET_HIDDEN_CHARS = 500
-"""Characters a ``<noscript>`` or the hidden elements must hold to be read."""
+"""Characters a ``<noscript>``, the hidden elements or a JSON-LD
+``articleBody`` must hold to be read."""
 
 _TEXT_LENGTH = etree.XPath("string-length(normalize-space(.))")
 
@@ -120,3 +127,70 @@ def _held(noscript: etree._Element) -> int:
     shown = deepcopy(noscript)
     etree.strip_elements(shown, *_UNSHOWN, with_tail=False)
     return text_length(shown)
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
+_MARKUP = re.compile(r"<(?:p|br|div|h[1-6]|ul|ol|li|blockquote)\b|</\w", re.IGNORECASE)
+"""What says a JSON-LD text is written in HTML: a block or break tag, or an
+end tag."""
+
+
+def add_jsonld_article(root: etree._Element, objects: list[dict[str, Any]]) -> bool:
+    """Append to the body of an unpruned tree, as an ``<article>``, the
+    first ``articleBody`` of the page's JSON-LD ``objects`` that shows
+    :data:`NET_HIDDEN_CHARS` characters of text, under an ``<h1>`` of its
+    object's ``headline`` (else ``name``); whether it did. A body written in
+    HTML is read as the markup it holds (with the page's own parse, its
+    scripts and styles left out), plain text as paragraphs apart at blank
+    lines (at line breaks, if it has no blank line)."""
+    for item in _objects(objects):
+        body = item.get("articleBody")
+        if not isinstance(body, str) or len(body) < NET_HIDDEN_CHARS:
+            continue
+        box = _markup(body) if _MARKUP.search(body) else _paragraphs(body)
+        if text_length(box) < NET_HIDDEN_CHARS:
+            continue
+        article = etree.Element("article")
+        headline = item.get("headline") or item.get("name")
+        if isinstance(headline, str) and headline.strip():
+            set_text(etree.SubElement(article, "h1"), "text", headline.strip())
+        article.append(box)
+        host = root.find("body")
+        (root if host is None else host).append(article)
+        return True
+    return False
+
+
+def _markup(body: str) -> etree._Element:
+    """A ``<div>`` of what a JSON-LD text written in HTML shows."""
+    box = etree.Element("div")
+    parsed = load_tree(body.encode("utf-8")).find("body")
+    if parsed is not None:
+        set_text(box, "text", parsed.text)
+        box.extend(list(parsed))
+        etree.strip_elements(box, *_UNSHOWN, with_tail=False)
+    return box
+
+
+def _paragraphs(body: str) -> etree._Element:
+    """A ``<div>`` of the paragraphs of a plain JSON-LD text."""
+    box = etree.Element("div")
+    breaks = _PARAGRAPH_BREAK.split(body)
+    for part in breaks if len(breaks) > 1 else body.split("\n"):
+        if part.strip():
+            set_text(etree.SubElement(box, "p"), "text", part.strip())
+    return box
+
+
+def _objects(objects: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The objects and every object inside them, depth first, in order."""
+    stack: list[object] = list(reversed(objects))
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            yield item
+            stack.extend(
+                reversed([v for v in item.values() if isinstance(v, (dict, list))])
+            )
