@@ -15,8 +15,7 @@ import pytest
 from lxml import etree
 
 from pagechunk import extract, parse_html
-from pagechunk.html.shadow import attach_shadow_roots, has_shadow_roots
-from pagechunk.html.tree import load_tree
+from pagechunk.html.shadow import attach_shadow_roots
 
 URL = "https://blog.example.net/2025/05/tidal-garden"
 
@@ -129,19 +128,22 @@ def test_the_drafts_attribute_and_upper_case_mode_are_read():
     assert body == "<div><p>shown</p></div>"
 
 
-def test_bytes_without_the_attribute_are_known_to_hold_none():
-    assert not has_shadow_roots(b"<template id='row'><tr></tr></template>")
-    assert has_shadow_roots(b'<template shadowrootmode="open">')
-    assert has_shadow_roots(b'<template shadowRootMode="open">')
-
-
 def test_control_characters_in_slotted_text_do_not_crash():
-    root = load_tree(
+    page = extract(
         b'<body><x-a><template shadowrootmode="open"><p><slot></slot></p>'
-        b"</template>one\x0btwo</x-a></body>",
-        streamed=True,
+        b"</template>one\x0btwo</x-a></body>"
     )
-    assert "".join(root.itertext()) == "one two"
+    assert [block.text for block in page.blocks] == ["one two"]
+
+
+def test_links_are_those_the_browser_shows():
+    html = (
+        '<body><x-nav><template shadowrootmode="open"><a href="/shown">Shown</a>'
+        '</template><a href="/hidden">Hidden</a></x-nav>'
+        "<template><a href='/inert'>Inert</a></template>"
+        f"<main><p>{STORY}</p></main></body>"
+    )
+    assert extract(html, base_url=URL).links == ["https://blog.example.net/shown"]
 
 
 COMPONENT_PAGE = f"""<!DOCTYPE html>

@@ -47,6 +47,7 @@ from pagechunk.html.net import (
 from pagechunk.html.pagetype import declared
 from pagechunk.html.pagetype import page_type as classify_page
 from pagechunk.html.prune import find_regions, prune
+from pagechunk.html.shadow import attach_shadow_roots
 from pagechunk.html.title import drop_site_suffix, page_title
 from pagechunk.html.tree import load_tree
 from pagechunk.html.typed import (
@@ -487,7 +488,8 @@ def _tree_and_head(
     page declares about itself, and the elements the head step's pass
     gathered for the steps after it (without ``gathering``, only those the
     head step reads); with ``streamed``, its streamed segments placed
-    (:mod:`pagechunk.html.streamed`)."""
+    (:mod:`pagechunk.html.streamed`) and its declarative shadow roots
+    attached (:mod:`pagechunk.html.shadow`)."""
     for name, value in (
         ("base_url", base_url),
         ("encoding", encoding),
@@ -497,6 +499,12 @@ def _tree_and_head(
     data = decode(html, encoding, max_bytes=options.max_bytes, strict=options.strict)
     root = load_tree(data, streamed=streamed)
     gathered = gather(root, links=options.links, later=gathering)
+    if streamed:
+        # Read as a browser that runs scripts shows it: the head step's pass
+        # gathered the templates; the tree it gathered from then changed.
+        templates = [e for e in gathered.others if e.tag == "template"]
+        if templates and attach_shadow_roots(root, templates):
+            gathered = gather(root, links=options.links, later=gathering)
     head = read_head(
         root,
         options,

@@ -22,19 +22,23 @@ Only a template that is a direct child of an element that
 may host a shadow root (:data:`SHADOW_HOSTS`, or a custom element, whose
 name holds a hyphen) is read so, and only the first one of a host; any
 other template stays inert and is dropped with the rest.
-:func:`has_shadow_roots` tells, from one search of the page's bytes,
-whether there can be any. ``extract`` attaches them (through
-:func:`~pagechunk.html.tree.load_tree`); :func:`~pagechunk.parse_html`
-does not, as the text API drops every ``<template>``.
+``extract`` attaches them, right after the parse, from the templates the
+head step's pass gathers (:func:`~pagechunk.html.head.gather` visits every
+``<template>`` already, as links inside one are no links of the page), and
+gathers again on a page where it attached one;
+:func:`~pagechunk.parse_html` does not, as the text API drops every
+``<template>``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from lxml import etree
 
 from pagechunk.html.nesting import add_text, set_text
 
-__all__ = ["SHADOW_HOSTS", "attach_shadow_roots", "has_shadow_roots"]
+__all__ = ["SHADOW_HOSTS", "attach_shadow_roots"]
 
 SHADOW_HOSTS = frozenset(
     {
@@ -62,28 +66,23 @@ SHADOW_HOSTS = frozenset(
 the DOM Standard lists them."""
 
 _MODES = frozenset({"open", "closed"})
-_MARKS = (b"shadowroot", b"shadowRoot", b"SHADOWROOT")
-"""The spellings of the attribute searched for in the bytes: lower case as
-renderers write it, the DOM property's camel case, and upper case."""
 
 _Node = etree._Element | str
 """A child of a host as a slot takes it: an element, or a run of text."""
 
 
-def has_shadow_roots(data: bytes) -> bool:
-    """Whether the page's bytes may hold a declarative shadow root; False is
-    sure for the spellings of :data:`_MARKS`."""
-    return any(mark in data for mark in _MARKS)
-
-
-def attach_shadow_roots(root: etree._Element) -> int:
+def attach_shadow_roots(
+    root: etree._Element, templates: Iterable[etree._Element] | None = None
+) -> int:
     """Attach, in place, each declarative shadow root of ``root`` to its
     host as a browser shows it (the module's text), and return how many
-    were attached. Inner roots are attached first: the host of one inside
-    another's template then holds the slots of the outer one, as the
-    browser composes them, until the outer root fills them."""
+    were attached. ``templates`` are the tree's ``<template>`` elements in
+    document order, when a pass over it has gathered them already. Inner
+    roots are attached first: the host of one inside another's template
+    then holds the slots of the outer one, as the browser composes them,
+    until the outer root fills them."""
     first: dict[etree._Element, etree._Element] = {}
-    for template in root.iter("template"):
+    for template in root.iter("template") if templates is None else templates:
         host = template.getparent()
         if (
             host is not None

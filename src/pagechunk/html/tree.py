@@ -21,7 +21,6 @@ from lxml import etree
 
 from pagechunk.html.guard import cap_attributes, cap_nesting
 from pagechunk.html.nesting import repair_tree
-from pagechunk.html.shadow import attach_shadow_roots, has_shadow_roots
 from pagechunk.html.streamed import has_segments, place_streamed
 
 __all__ = ["PARSER_OPTIONS", "load_tree"]
@@ -87,14 +86,11 @@ def load_tree(data: bytes | None, *, streamed: bool = False) -> etree._Element:
     browser would, the tree is repaired (:mod:`~pagechunk.html.nesting`).
     With ``streamed`` (``extract``'s focus), the segments a streaming server
     renderer sends after the page are moved into their holes
-    (:mod:`~pagechunk.html.streamed`), and declarative shadow roots are
-    attached to their hosts (:mod:`~pagechunk.html.shadow`): the page is
-    read as a browser that runs its scripts shows it.
+    (:mod:`~pagechunk.html.streamed`).
     """
     if data is None or not data.strip():
         return etree.Element("html")
     data = cap_attributes(_drop_internal_subset(data))
-    shadowed = streamed and has_shadow_roots(data)
     streamed = streamed and has_segments(data)
     options = _STREAMED_OPTIONS if streamed else PARSER_OPTIONS
     parser = _parser(comments=streamed)
@@ -121,8 +117,6 @@ def load_tree(data: bytes | None, *, streamed: bool = False) -> etree._Element:
     if streamed:
         place_streamed(root, data)
         _drop_comments(root)
-    if shadowed:
-        attach_shadow_roots(root)
     return root
 
 
