@@ -12,12 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
-from pagechunk import DROP_ROLES, DROP_TAGS, Block, ParsedPage, parse_html
+from pagechunk import DROP_ROLES, DROP_TAGS, Block, ParsedPage, chunk_html, parse_html
 from pagechunk.html.nesting import remove_keeping_tail
 from pagechunk.html.prune import (
     _declares_hiding,
     _style_hides,
     find_regions,
+    prune,
     role_attributes,
 )
 from pagechunk.options import ParseOptions
@@ -338,3 +339,33 @@ def test_roles_read_before_an_element_went_pass_it_over():
     assert regions.content == {kept}
     assert [role.getparent() for role in regions.marking] == [kept]
     assert regions.content == find_regions(root, ParseOptions()).content
+
+
+def test_content_elements_pruned_with_what_held_them_are_let_go():
+    # A <main> inside a <noscript>, and a role=main inside a hidden box: the
+    # walk never meets them once pruned, so no step after prune may choose
+    # them, and the hidden text inside them is never read.
+    root = etree.fromstring(
+        "<html><body><noscript><main><p>Enable scripts.</p></main></noscript>"
+        "<div hidden><span role='main'>-->HIDDENMARK more words</span></div>"
+        "<article><p>Body.</p></article></body></html>",
+        etree.HTMLParser(),
+    )
+    regions = find_regions(root, ParseOptions())
+    assert len(regions.content) == 3
+    prune(root, regions, ParseOptions())
+    assert [e.tag for e in regions.content] == ["article"]
+
+
+def test_hidden_text_in_a_content_element_inside_noscript_is_never_chunked():
+    # Found by the fuzz campaign (as it drew it): the focus step chose the
+    # content element that prune had taken out with its <noscript>, and read
+    # it unpruned, hidden box and all.
+    html = (
+        "<td>-->\"'><div hidden title='ATTRMARK '>HIDDENMARK </div><noscript>"
+        "<span role=\"main\">-->\"'><div hidden title='ATTRMARK '>HIDDENMARK"
+        " more words</div></noscript>thethethethethethethe"
+    )
+    for clean in (False, True):
+        chunks = chunk_html(html, clean=clean, prefix=False)
+        assert [chunk.text for chunk in chunks] == ["-->\"'>thethethethethethethe"]

@@ -1855,6 +1855,38 @@ def test_noscript_text_counts_without_its_scripts():
     assert extract(f"<body><div id='app'></div>{inside}</body>").blocks == []
 
 
+BEHIND_DIALOG = (
+    "<html><body><div class='page' aria-hidden='true'><header><nav>"
+    "<a href='/'>Home</a> <a href='/shop'>Shop</a></nav></header>"
+    "<main role='presentation' aria-hidden='true'><h1>Oak bench, 120 cm</h1>"
+    "<p>A solid oak bench for a hall or a dining table, oiled by hand and built"
+    " to seat three adults side by side.</p><div class='slides'>"
+    "<div class='slide'><p>Seats three</p></div>"
+    "<div class='slide' aria-hidden='true'><p>Seats three</p></div></div>"
+    "<p>Delivered flat in one box, with the tools to put it together in ten"
+    " minutes.</p></main></div>"
+    "<div role='dialog' aria-modal='true' class='consent'><p>We use cookies to"
+    " improve your experience. Accept all cookies or choose which ones we may"
+    " set.</p><button>Accept</button></div></body></html>"
+)
+
+
+def test_main_content_behind_an_open_dialog_is_read():
+    # A dialog open as the page loads sets aria-hidden on everything behind
+    # it, the <main> and its wrapper too: hidden from screen readers, not
+    # from the eye. The carousel's copy of a slide stays hidden, and the
+    # dialog goes as a dialog.
+    assert texts(extract(BEHIND_DIALOG).blocks) == [
+        "Oak bench, 120 cm",
+        "A solid oak bench for a hall or a dining table, oiled by hand and built"
+        " to seat three adults side by side.",
+        "Seats three",
+        "Delivered flat in one box, with the tools to put it together in ten minutes.",
+    ]
+    # The text API keeps its rule: aria-hidden="true" hides.
+    assert parse_html(BEHIND_DIALOG).blocks == []
+
+
 FERRY = "Skerry Point ferry to run twice as often"
 FERRY_URL = "https://islandherald.example/news/2025/04/ferry"
 FERRY_TEXT = [

@@ -64,6 +64,7 @@ from pagechunk.html.typed import (
     show_folded_content,
     space_adjacent_links,
     spare_chrome_around_main,
+    spare_main_shown_to_the_eye,
     spare_section_headers,
     walk_target,
     with_product_description,
@@ -543,6 +544,7 @@ def _prune(
     if unfold:
         regions.marking = show_folded_content(root, regions.marking, buttons)
         regions.chrome = spare_chrome_around_main(regions.chrome, regions.content)
+        regions.marking = spare_main_shown_to_the_eye(regions.marking, regions.content)
         regions.chrome = spare_section_headers(regions.chrome)
         space_adjacent_links(root)
     title = prune(root, regions, options)

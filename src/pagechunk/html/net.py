@@ -56,19 +56,16 @@ def text_length(element: etree._Element) -> int:
 def visible_chars(root: etree._Element, content: set[etree._Element]) -> int:
     """Characters of text the walk of a pruned tree would read: those of its
     outermost content elements when it has any, else the whole tree's
-    (whitespace collapsed). A content element pruned with what held it
-    counts for nothing, as the walk never meets it."""
+    (whitespace collapsed). ``content`` holds only elements that stand in
+    the tree (:func:`~pagechunk.html.prune.prune` lets go of those it
+    removed)."""
     if not content:
         return text_length(root)
-    tops = []
-    for element in content:
-        ancestors = list(element.iterancestors())
-        if any(a in content for a in ancestors):
-            continue
-        if element is root or (
-            ancestors and ancestors[-1] is root.getroottree().getroot()
-        ):
-            tops.append(element)
+    tops = [
+        element
+        for element in content
+        if not any(a in content for a in element.iterancestors())
+    ]
     return sum(map(text_length, tops))
 
 

@@ -130,24 +130,34 @@ def role_attributes(root: etree._Element) -> list[Any]:
 
 def _in_tree(root: etree._Element, attributes: list[Any]) -> list[Any]:
     """The ``attributes`` whose elements still stand in the tree under
-    ``root``. Each ancestor's answer is remembered, so the climbs cost time
-    in proportion to the tree, not to its depth times the attributes."""
+    ``root``."""
+    standing = _standing(root, [attribute.getparent() for attribute in attributes])
+    return [a for a, stands in zip(attributes, standing, strict=True) if stands]
+
+
+def _standing(root: etree._Element, elements: list[etree._Element]) -> list[bool]:
+    """Whether each of ``elements`` still stands in the tree under ``root``,
+    or went with a subtree taken out. Each ancestor's answer is remembered,
+    so the climbs cost time in proportion to the tree, not to its depth
+    times the elements."""
     known: dict[etree._Element, bool] = {root: True}
-    kept: list[Any] = []
-    for attribute in attributes:
-        element = attribute.getparent()
+    answers = []
+    for element in elements:
         climbed: list[etree._Element] = []
-        while (standing := known.get(element)) is None:
-            climbed.append(element)
-            element = element.getparent()
-            if element is None:  # the top of a subtree taken out
+        node = element
+        standing = known.get(node)
+        while standing is None:
+            climbed.append(node)
+            parent = node.getparent()
+            if parent is None:  # the top of a subtree taken out
                 standing = False
                 break
+            node = parent
+            standing = known.get(node)
         for each in climbed:
             known[each] = standing
-        if standing:
-            kept.append(attribute)
-    return kept
+        answers.append(standing)
+    return answers
 
 
 def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
@@ -188,6 +198,15 @@ def prune(root: etree._Element, regions: Regions, options: ParseOptions) -> str:
         if element.tail and (parent := element.getparent()) is not None
     )
     etree.strip_elements(root, *dropped, with_tail=False)
+    if content:
+        # A content element inside a dropped subtree (a <main> in a
+        # <noscript>) went with it: the walk never meets it, so no step
+        # after this one may choose it.
+        elements = list(content)
+        standing = _standing(root, elements)
+        content.difference_update(
+            e for e, stands in zip(elements, standing, strict=True) if not stands
+        )
     return title
 
 

@@ -182,6 +182,8 @@ __all__ = [
     "QUESTION_MARKS",
     "SECTIONING",
     "show_folded_content",
+    "spare_chrome_around_main",
+    "spare_main_shown_to_the_eye",
     "spare_section_headers",
     "space_adjacent_links",
     "walk_target",
@@ -3969,6 +3971,41 @@ def spare_chrome_around_main(
         return chrome
     around = {a for main in mains for a in main.iterancestors()}
     return [e for e in chrome if e not in around]
+
+
+def spare_main_shown_to_the_eye(
+    marking: list[Any], content: set[etree._Element]
+) -> list[Any]:
+    """The hiding attributes (``marking``, as
+    :func:`~pagechunk.html.prune.find_regions` found them) but an
+    ``aria-hidden="true"`` on the page's main content (a ``<main>``, or an
+    element whose applied ``role`` is ``main``, among the ``content``
+    elements) or on an element around it. ``aria-hidden`` hides an element
+    from screen readers, not from the eye: a page that opens a dialog as it
+    loads (a cookie notice, a region picker) sets it on everything behind
+    the dialog, its main content too (a shop's ``<main role="presentation"
+    aria-hidden="true">``), which pruning then took out whole, leaving the
+    dialog. ``hidden`` and a hiding ``style`` still hide, and so does
+    ``aria-hidden`` anywhere else (icons, the copies of a carousel's
+    slides). ``parse_html`` keeps the text API's rule."""
+    mains = [
+        e
+        for e in content
+        if e.tag == "main" or applied_role(e.get("role") or "") == "main"
+    ]
+    shown = {
+        e
+        for main in mains
+        for e in (main, *main.iterancestors())
+        if e.get("aria-hidden") is not None
+    }
+    if not shown:
+        return marking
+    return [
+        attribute
+        for attribute in marking
+        if attribute.attrname != "aria-hidden" or attribute.getparent() not in shown
+    ]
 
 
 SECTIONING = frozenset(["section", "article", "aside", "nav"])
