@@ -60,7 +60,7 @@ CONTAINERS = [
     "button", "select", "option", "textarea", "noscript", "template", "iframe",
     "svg", "math", "font", "center", "small", "sup", "sub", "time", "q", "cite",
     "abbr", "mark", "del", "ins", "address", "dialog", "menu", "search",
-    "custom-element", "x:tag", "P", "DIV",
+    "custom-element", "x:tag", "P", "DIV", "slot",
 ]  # fmt: skip
 VOIDS = ["br", "hr", "img", "input", "meta", "link", "base", "wbr", "source", "col"]
 ROLES = ["main", "article", "navigation", "banner", "contentinfo", "menu", "search",
@@ -113,7 +113,8 @@ def attributes(draw: st.DrawFn) -> str:
         name = draw(
             st.sampled_from(
                 ["href", "role", "style", "hidden", "aria-hidden", "class", "id",
-                 "title", "lang", "rel", "name", "content", "HREF", "data-x", "x\x00"]
+                 "title", "lang", "rel", "name", "content", "HREF", "data-x", "x\x00",
+                 "shadowrootmode", "slot"]
             )
         )  # fmt: skip
         if name.lower() == "href":
@@ -126,6 +127,10 @@ def attributes(draw: st.DrawFn) -> str:
             value = draw(st.sampled_from(["true", " TRUE ", "false", ""]))
         elif name == "hidden":
             value = draw(st.sampled_from(["", "until-found", "hidden"]))
+        elif name == "shadowrootmode":
+            value = draw(st.sampled_from(["open", "closed", " OPEN", "none"]))
+        elif name == "slot":
+            value = draw(st.sampled_from(["", "a", "b"]))
         else:
             value = draw(text)
         quote = draw(st.sampled_from(['"', "'", ""]))
