@@ -12,7 +12,8 @@ comment and CDATA openers, stray end tags). What must hold on every page:
   the text nodes of the same lxml parse, in document order. That is weaker
   than "only visible text", so invisible text is checked apart: text in
   hidden boxes, in scripts and in attribute values carries marker words that
-  must never come out.
+  must never come out (save hidden boxes that the safety net shows on a
+  page that shows almost nothing else, as it is made to).
 
 A hidden box is preceded by ``-->"'>``, which ends whatever comment, bogus
 comment or attribute value stray markup may have left open, so that it stays
@@ -36,6 +37,7 @@ from pagechunk import (
     extract,
     parse_html,
 )
+from pagechunk.explain import explain
 from pagechunk.html.decode import decode
 from pagechunk.html.tree import load_tree
 
@@ -211,13 +213,17 @@ def test_random_pages_raise_nothing_and_keep_to_their_text(html, form):
     reference = _no_space(_tree_text(document))
     block_text = "".join(block.text for block in page.blocks)
     assert _is_subsequence(_no_space(block_text), reference)
+    bodies = [block_text]
     for clean in (False, True):
         chunks = chunk_html(document, base_url=BASE, clean=clean, prefix=False)
         body = "".join(chunk.text for chunk in chunks)
         assert _is_subsequence(_no_space(body), reference)
+        # The safety net shows the hidden elements of a page that shows
+        # almost nothing else, by design (pagechunk.html.net).
+        if not clean or "hidden elements shown" not in explain(document).rule:
+            bodies.append(body)
     for marker in MARKERS:
-        assert marker not in block_text
-        assert marker not in body
+        assert not any(marker in body for body in bodies)
         assert not any(marker in link for link in page.links)
 
 
