@@ -5170,6 +5170,26 @@ def test_code_lines_with_a_control_character_are_joined_without_it():
     ]
 
 
+def test_code_lines_are_joined_without_what_is_hidden_in_them():
+    # Line numbers hidden from screen readers, a hidden box and a script
+    # inside the <code>: joined into its text before pruning, they could
+    # no longer be pruned (a fuzz campaign found a hidden box's words in a
+    # code chunk).
+    html = (
+        "<main><h1>Hooks</h1><p>Register a hook before the first request is"
+        " sent, so that every request passes through it.</p><pre><code>"
+        "<div class='ec-line'><span class='ln' aria-hidden='true'>1</span>"
+        "def hook(request):</div><div class='ec-line'><span aria-hidden='true'>"
+        "2</span>    return request</div><div hidden>HIDDENMARK</div>"
+        "<div style='display: none'>HIDDENMARK</div><script>copy()</script>"
+        "</code></pre></main>"
+    )
+    page = extract(html)
+    assert [b.text for b in page.blocks if b.kind == "code"] == [
+        "def hook(request):\n    return request"
+    ]
+
+
 def test_code_lines_nested_deeper_than_the_recursion_limit_are_joined():
     # Each line's text sits under a thousand inline elements: the lines are
     # read by a walk, not by recursion.

@@ -3873,20 +3873,42 @@ def read_code_blocks(
             remove_keeping_tail(label)
 
 
+_UNSHOWN_IN_CODE = frozenset({"script", "style", "template"})
+"""Elements inside a ``<code>`` whose text no reader sees, left out with
+the hidden ones when its lines are joined."""
+
+
 def _join_code_lines(code: etree._Element) -> None:
     """Make a ``<code>`` that writes its lines as block elements one text,
-    a line break at each line element's start and end."""
+    a line break at each line element's start and end. What is hidden in it
+    (the ``hidden``, ``aria-hidden`` and ``style`` that pruning reads, a
+    script or a style) is left out: joined, it could no longer be pruned."""
     parts: list[str] = []
-    for event, element in etree.iterwalk(code, events=("start", "end")):
+    walker = etree.iterwalk(code, events=("start", "end"))
+    for event, element in walker:
         if element.tag in _CODE_LINE_TAGS and parts and not parts[-1].endswith("\n"):
             parts.append("\n")
         if event == "start":
-            if isinstance(element.tag, str) and element.text:
+            if element is not code and _unshown(element):
+                walker.skip_subtree()  # its end comes next, with its tail
+            elif isinstance(element.tag, str) and element.text:
                 parts.append(element.text)
         elif element is not code and element.tail:
             parts.append(element.tail)
     del code[:]
     set_text(code, "text", "".join(parts).strip("\n"), spaced=False)
+
+
+def _unshown(element: etree._Element) -> bool:
+    """Whether an element in a ``<code>`` shows no text: a tag of
+    :data:`_UNSHOWN_IN_CODE`, or an attribute that hides it."""
+    if element.tag in _UNSHOWN_IN_CODE:
+        return True
+    for name in ("hidden", "aria-hidden", "style"):
+        value = element.get(name)
+        if value is not None and hides(name, value):
+            return True
+    return False
 
 
 def _declared_language(pre: etree._Element) -> str:
