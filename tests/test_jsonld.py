@@ -3,7 +3,7 @@ skipped, type names without their vocabulary prefix."""
 
 from lxml import html
 
-from pagechunk.html.jsonld import jsonld_objects, jsonld_types, type_names
+from pagechunk.html.jsonld import every_object, jsonld_objects, jsonld_types, type_names
 
 
 def _root(scripts: str) -> html.HtmlElement:
@@ -42,3 +42,22 @@ def test_types_read_one_level_inside_and_drop_the_vocabulary() -> None:
     assert jsonld_types(objects) == frozenset({"WebPage", "Question"})
     assert type_names({"@type": "schema:Product"}) == ["Product"]
     assert type_names("Product") == []
+
+
+def test_every_object_is_given_depth_first_in_the_page_order():
+    group = {
+        "@type": "ProductGroup",
+        "hasVariant": [
+            {"@type": "Product", "sku": "a"},
+            {"@type": "Product", "sku": "b"},
+        ],
+        "brand": {"@type": "Brand", "name": "Oakline"},
+    }
+    page = {"@type": "WebPage", "name": "Bench"}
+    assert [o.get("sku") or o["@type"] for o in every_object([page, group])] == [
+        "WebPage",
+        "ProductGroup",
+        "a",
+        "b",
+        "Brand",
+    ]

@@ -20,6 +20,7 @@ from lxml import etree
 __all__ = [
     "MAX_JSONLD_CHARS",
     "JsonObject",
+    "every_object",
     "jsonld_objects",
     "jsonld_types",
     "type_names",
@@ -101,3 +102,19 @@ def jsonld_types(objects: list[JsonObject]) -> frozenset[str]:
                 for inner in value[:50]:
                     names.update(type_names(inner))
     return frozenset(names)
+
+
+def every_object(objects: list[JsonObject]) -> Iterator[JsonObject]:
+    """The objects and every object nested in them, at any depth (in lists
+    too), depth first and in the order the page writes them: a product's
+    variants after the product, an article's author inside the article."""
+    stack: list[object] = list(reversed(objects))
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            yield item
+            stack.extend(
+                reversed([v for v in item.values() if isinstance(v, (dict, list))])
+            )

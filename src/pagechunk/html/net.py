@@ -19,12 +19,12 @@ JSON-LD (:func:`add_jsonld_article`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from copy import deepcopy
-from typing import Any, cast
+from typing import cast
 
 from lxml import etree
 
+from pagechunk.html.jsonld import JsonObject, every_object
 from pagechunk.html.nesting import set_text
 from pagechunk.html.tree import load_tree
 
@@ -132,7 +132,7 @@ _MARKUP = re.compile(r"<(?:p|br|div|h[1-6]|ul|ol|li|blockquote)\b|</\w", re.IGNO
 end tag."""
 
 
-def add_jsonld_article(root: etree._Element, objects: list[dict[str, Any]]) -> bool:
+def add_jsonld_article(root: etree._Element, objects: list[JsonObject]) -> bool:
     """Append to the body of an unpruned tree, as an ``<article>``, the
     first ``articleBody`` of the page's JSON-LD ``objects`` that shows
     :data:`NET_HIDDEN_CHARS` characters of text, under an ``<h1>`` of its
@@ -140,7 +140,7 @@ def add_jsonld_article(root: etree._Element, objects: list[dict[str, Any]]) -> b
     HTML is read as the markup it holds (with the page's own parse, its
     scripts and styles left out), plain text as paragraphs apart at blank
     lines (at line breaks, if it has no blank line)."""
-    for item in _objects(objects):
+    for item in every_object(objects):
         body = item.get("articleBody")
         if not isinstance(body, str) or len(body) < NET_HIDDEN_CHARS:
             continue
@@ -177,17 +177,3 @@ def _paragraphs(body: str) -> etree._Element:
         if part.strip():
             set_text(etree.SubElement(box, "p"), "text", part.strip())
     return box
-
-
-def _objects(objects: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """The objects and every object inside them, depth first, in order."""
-    stack: list[object] = list(reversed(objects))
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list):
-            stack.extend(reversed(item))
-        elif isinstance(item, dict):
-            yield item
-            stack.extend(
-                reversed([v for v in item.values() if isinstance(v, (dict, list))])
-            )

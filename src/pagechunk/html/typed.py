@@ -67,7 +67,7 @@ from pagechunk.html.focus import (
     densest,
     survey,
 )
-from pagechunk.html.jsonld import JsonObject, type_names
+from pagechunk.html.jsonld import JsonObject, every_object, type_names
 from pagechunk.html.names import (
     NamedElement,
     Names,
@@ -3610,17 +3610,11 @@ def with_product_description(
 
 
 def _product_description(objects: list[JsonObject]) -> str:
-    stack: list[object] = list(reversed(objects))
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list):
-            stack.extend(reversed(item))
-        elif isinstance(item, dict):
-            if {"Product", "ProductGroup"}.intersection(type_names(item)):
-                text = item.get("description")
-                if isinstance(text, str) and text.strip():
-                    return _plain(text)
-            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+    for item in every_object(objects):
+        if {"Product", "ProductGroup"}.intersection(type_names(item)):
+            text = item.get("description")
+            if isinstance(text, str) and text.strip():
+                return _plain(text)
     return ""
 
 
