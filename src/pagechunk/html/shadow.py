@@ -123,15 +123,12 @@ def _assign(host: etree._Element, template: etree._Element) -> dict[str, list[_N
     """The children of ``host`` (its light DOM) by the name of the slot that
     takes them: an element by its ``slot`` attribute, text and any other
     element by the default slot's name, the empty one."""
-    slots: dict[str, list[_Node]] = {}
-    default = slots.setdefault("", [])
-    if host.text:
-        default.append(host.text)
-    for child in host:
-        if child is not template and isinstance(child.tag, str):
-            slots.setdefault(child.get("slot") or "", []).append(child)
-        if child.tail:
-            default.append(child.tail)
+    slots: dict[str, list[_Node]] = {"": []}
+    for node in _children(host):
+        if isinstance(node, str):
+            slots[""].append(node)
+        elif node is not template and isinstance(node.tag, str):
+            slots.setdefault(node.get("slot") or "", []).append(node)
     return slots
 
 
@@ -145,10 +142,11 @@ def _own_slots(template: etree._Element) -> list[etree._Element]:
     ]
 
 
-def _children(slot: etree._Element) -> list[_Node]:
-    """What a slot holds, as the nodes it shows when nothing is assigned."""
-    nodes: list[_Node] = [slot.text] if slot.text else []
-    for child in slot:
+def _children(element: etree._Element) -> list[_Node]:
+    """What an element holds, as nodes: its text, and each child with its
+    tail (a host's light DOM; what a slot shows when nothing is assigned)."""
+    nodes: list[_Node] = [element.text] if element.text else []
+    for child in element:
         nodes.append(child)
         if child.tail:
             nodes.append(child.tail)
@@ -164,8 +162,12 @@ def _replace(slot: etree._Element, nodes: list[_Node]) -> None:
     previous = slot.getprevious()
     at = parent.index(slot)
     parent.remove(slot)
-    for node in nodes:
+    for node in [*nodes, after]:
         if isinstance(node, str):
+            # Text goes after what stands before it: the element put there
+            # last, else the one before the slot, else the parent's start.
+            if not node:
+                continue
             if previous is None:
                 add_text(parent, "text", node)
             else:
@@ -175,8 +177,3 @@ def _replace(slot: etree._Element, nodes: list[_Node]) -> None:
         parent.insert(at, node)
         at += 1
         previous = node
-    if after:
-        if previous is None:
-            add_text(parent, "text", after)
-        else:
-            add_text(previous, "tail", after)
