@@ -37,6 +37,7 @@ __all__ = [
     "SOCIAL_NETWORK_SITES",
     "TABLE_LAYOUT_TAGS",
     "TAG_KINDS",
+    "UNSHOWN_TAGS",
     "VOID_TAGS",
 ]
 
@@ -52,6 +53,11 @@ VOID_TAGS = frozenset(
 
 RAW_TEXT_TAGS = frozenset({"script", "style", "textarea", "title"})
 """Elements whose text is read as text: a ``<`` inside opens no tag."""
+
+UNSHOWN_TAGS = frozenset({"script", "style", "template"})
+"""Elements whose text no reader sees wherever they stand: what a
+``<noscript>``, a JSON-LD text written in HTML or a code block's lines hold
+of them is left out when the safety net or the code join reads them."""
 
 # -- head: what the page declares about itself -------------------------------
 

@@ -27,6 +27,7 @@ from lxml import etree
 from pagechunk.html.jsonld import JsonObject, every_object
 from pagechunk.html.nesting import set_text
 from pagechunk.html.tree import load_tree
+from pagechunk.vocabulary import UNSHOWN_TAGS
 
 __all__ = [
     "NET_HIDDEN_CHARS",
@@ -78,7 +79,7 @@ def unwrap_noscript(root: etree._Element) -> bool:
     if not any(_held(element) >= NET_HIDDEN_CHARS for element in noscripts):
         return False
     for element in noscripts:
-        etree.strip_elements(element, *_UNSHOWN, with_tail=False)
+        etree.strip_elements(element, *UNSHOWN_TAGS, with_tail=False)
     etree.strip_tags(root, "noscript")
     return True
 
@@ -99,30 +100,18 @@ def unwrap_noframes(root: etree._Element) -> bool:
         parent = element.getparent()
         if not markup or parent is None:
             continue
-        # The page's own parse, with its guards (no network, capped
-        # attributes and nesting, misnesting repaired); markup of nothing
-        # but a comment gives an empty <html>.
-        body = load_tree(markup.encode("utf-8")).find("body")
-        box = etree.Element("div")
-        # libxml2 keeps control characters that lxml refuses to set again.
-        if body is not None:
-            set_text(box, "text", body.text)
-            box.extend(list(body))
+        box = _markup(markup)
         set_text(box, "tail", element.tail)
         parent.replace(element, box)
         found = found or text_length(box) > 0
     return found
 
 
-_UNSHOWN = ("script", "style", "template")
-"""What a ``<noscript>`` holds that shows no text once unwrapped."""
-
-
 def _held(noscript: etree._Element) -> int:
     """Characters of text a ``<noscript>`` shows once unwrapped, measured on
     a copy (a ``<noscript>`` is small; the page is not)."""
     shown = deepcopy(noscript)
-    etree.strip_elements(shown, *_UNSHOWN, with_tail=False)
+    etree.strip_elements(shown, *UNSHOWN_TAGS, with_tail=False)
     return text_length(shown)
 
 
@@ -144,7 +133,11 @@ def add_jsonld_article(root: etree._Element, objects: list[JsonObject]) -> bool:
         body = item.get("articleBody")
         if not isinstance(body, str) or len(body) < NET_HIDDEN_CHARS:
             continue
-        box = _markup(body) if _MARKUP.search(body) else _paragraphs(body)
+        if _MARKUP.search(body):
+            box = _markup(body)
+            etree.strip_elements(box, *UNSHOWN_TAGS, with_tail=False)
+        else:
+            box = _paragraphs(body)
         if text_length(box) < NET_HIDDEN_CHARS:
             continue
         article = etree.Element("article")
@@ -158,14 +151,18 @@ def add_jsonld_article(root: etree._Element, objects: list[JsonObject]) -> bool:
     return False
 
 
-def _markup(body: str) -> etree._Element:
-    """A ``<div>`` of what a JSON-LD text written in HTML shows."""
+def _markup(markup: str) -> etree._Element:
+    """A ``<div>`` of the body of ``markup``, a page's text that holds
+    markup (a ``<noframes>``, a JSON-LD text written in HTML), parsed with
+    the page's own parse and its guards (no network, capped attributes and
+    nesting, misnesting repaired); markup of nothing but a comment gives an
+    empty ``<div>``."""
     box = etree.Element("div")
-    parsed = load_tree(body.encode("utf-8")).find("body")
-    if parsed is not None:
-        set_text(box, "text", parsed.text)
-        box.extend(list(parsed))
-        etree.strip_elements(box, *_UNSHOWN, with_tail=False)
+    body = load_tree(markup.encode("utf-8")).find("body")
+    if body is not None:
+        # libxml2 keeps control characters that lxml refuses to set again.
+        set_text(box, "text", body.text)
+        box.extend(list(body))
     return box
 
 

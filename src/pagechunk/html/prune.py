@@ -20,7 +20,15 @@ from lxml import etree
 
 from pagechunk.options import ParseOptions
 
-__all__ = ["Regions", "applied_role", "find_regions", "prune", "role_attributes"]
+__all__ = [
+    "Regions",
+    "applied_role",
+    "find_regions",
+    "hides",
+    "hiding_attributes",
+    "prune",
+    "role_attributes",
+]
 
 _MARK = "pagechunk-drop"
 
@@ -52,9 +60,10 @@ _CSS_ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f]))")
 # as well, and this spelling is 5-15% quicker than "//*/@" in libxml2 2.14.
 _ELEMENTS_ATTRIBUTE = "/descendant::*/@{}"
 _ROLES = etree.XPath(_ELEMENTS_ATTRIBUTE.format("role"))
+_HIDING_NAMES = ("hidden", "aria-hidden", "style")
+"""The attributes that may keep an element from being rendered (:func:`hides`)."""
 _HIDING_ATTRIBUTES = tuple(
-    etree.XPath(_ELEMENTS_ATTRIBUTE.format(name))
-    for name in ("hidden", "aria-hidden", "style")
+    etree.XPath(_ELEMENTS_ATTRIBUTE.format(name)) for name in _HIDING_NAMES
 )
 
 
@@ -226,6 +235,17 @@ def hides(name: str, value: str) -> bool:
     if name == "aria-hidden":
         return value.strip().lower() == "true"
     return _style_hides(value)
+
+
+def hiding_attributes(element: etree._Element) -> list[str]:
+    """The names of ``element``'s attributes that keep it from being
+    rendered, as :func:`hides` reads each."""
+    names = []
+    for name in _HIDING_NAMES:
+        value = element.get(name)
+        if value is not None and hides(name, value):
+            names.append(name)
+    return names
 
 
 def _style_hides(style: str) -> bool:

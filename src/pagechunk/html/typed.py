@@ -77,9 +77,14 @@ from pagechunk.html.names import (
 )
 from pagechunk.html.nesting import remove_keeping_tail, set_text
 from pagechunk.html.net import text_length, visible_chars
-from pagechunk.html.prune import applied_role, hides, role_attributes
+from pagechunk.html.prune import (
+    applied_role,
+    hides,
+    hiding_attributes,
+    role_attributes,
+)
 from pagechunk.model import CODE, HEADING, ITEM, PARAGRAPH, QUOTE, Block
-from pagechunk.vocabulary import HEADING_LEVELS, PICTURE_TAGS
+from pagechunk.vocabulary import HEADING_LEVELS, PICTURE_TAGS, UNSHOWN_TAGS
 
 __all__ = [
     "ANNOUNCED_MAX_CHARS",
@@ -3867,11 +3872,6 @@ def read_code_blocks(
             remove_keeping_tail(label)
 
 
-_UNSHOWN_IN_CODE = frozenset({"script", "style", "template"})
-"""Elements inside a ``<code>`` whose text no reader sees, left out with
-the hidden ones when its lines are joined."""
-
-
 def _join_code_lines(code: etree._Element) -> None:
     """Make a ``<code>`` that writes its lines as block elements one text,
     a line break at each line element's start and end. What is hidden in it
@@ -3895,14 +3895,8 @@ def _join_code_lines(code: etree._Element) -> None:
 
 def _unshown(element: etree._Element) -> bool:
     """Whether an element in a ``<code>`` shows no text: a tag of
-    :data:`_UNSHOWN_IN_CODE`, or an attribute that hides it."""
-    if element.tag in _UNSHOWN_IN_CODE:
-        return True
-    for name in ("hidden", "aria-hidden", "style"):
-        value = element.get(name)
-        if value is not None and hides(name, value):
-            return True
-    return False
+    :data:`~pagechunk.vocabulary.UNSHOWN_TAGS`, or an attribute that hides it."""
+    return element.tag in UNSHOWN_TAGS or bool(hiding_attributes(element))
 
 
 def _declared_language(pre: etree._Element) -> str:
@@ -3978,11 +3972,7 @@ def spare_chrome_around_main(
     whole page with it. Spared, its other boxes are judged by the focus
     step like any others. ``parse_html`` keeps the text API's rule, which
     drops such a page's text as the reference does."""
-    mains = [
-        e
-        for e in content
-        if e.tag == "main" or applied_role(e.get("role") or "") == "main"
-    ]
+    mains = _mains(content)
     if not mains:
         return chrome
     around = {a for main in mains for a in main.iterancestors()}
@@ -4004,14 +3994,9 @@ def spare_main_shown_to_the_eye(
     dialog. ``hidden`` and a hiding ``style`` still hide, and so does
     ``aria-hidden`` anywhere else (icons, the copies of a carousel's
     slides). ``parse_html`` keeps the text API's rule."""
-    mains = [
-        e
-        for e in content
-        if e.tag == "main" or applied_role(e.get("role") or "") == "main"
-    ]
     shown = {
         e
-        for main in mains
+        for main in _mains(content)
         for e in (main, *main.iterancestors())
         if e.get("aria-hidden") is not None
     }
@@ -4021,6 +4006,16 @@ def spare_main_shown_to_the_eye(
         attribute
         for attribute in marking
         if attribute.attrname != "aria-hidden" or attribute.getparent() not in shown
+    ]
+
+
+def _mains(content: set[etree._Element]) -> list[etree._Element]:
+    """The page's main content among its ``content`` elements: each
+    ``<main>``, and each element whose applied ``role`` is ``main``."""
+    return [
+        e
+        for e in content
+        if e.tag == "main" or applied_role(e.get("role") or "") == "main"
     ]
 
 
@@ -4198,10 +4193,8 @@ def show_folded_content(
     if not shown and not redundant:
         return marking
     for element in shown:
-        for name in ("hidden", "aria-hidden", "style"):
-            value = element.get(name)
-            if value is not None and hides(name, value):
-                del element.attrib[name]
+        for name in hiding_attributes(element):
+            del element.attrib[name]
     for element in redundant:
         del element.attrib["aria-hidden"]
     return [
