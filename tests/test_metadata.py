@@ -237,3 +237,8 @@ def test_urls_are_made_absolute_against_the_page_address(base: str) -> None:
     assert got.image == "https://site.test/img/pic.jpg"
     assert got.license == "https://site.test/terms"
     assert got.canonical_url == "https://site.test/c"
+
+
+def test_a_date_with_more_digits_than_a_machine_word_is_no_date():
+    # Found by the atheris campaign: the email date parser overflowed.
+    assert iso_date("Mon, 99999999999999999999 Jan 2020 10:00:00 +0000") == ""

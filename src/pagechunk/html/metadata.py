@@ -778,7 +778,8 @@ def iso_date(value: str) -> str:
         return f"{date}T{time}{zone or ''}"
     try:
         stamp = parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):
+        # OverflowError: a day or year of more digits than a C long holds.
         pass
     else:
         return stamp.isoformat()
