@@ -12,7 +12,10 @@ from pagechunk import parse_html
 from pagechunk.html.guard import (
     _ATTRIBUTE,
     MAX_ATTRIBUTES,
+    _in_raw_text,
+    _most_attributes,
     _past,
+    _RawText,
     cap_attributes,
     cap_nesting,
 )
@@ -61,6 +64,53 @@ def test_capping_leaves_scripts_and_ordinary_pages_alone():
     assert cap_attributes(data) is data
     text = f"<article><p>{'A long paragraph. ' * 2000}</p></article>".encode()
     assert cap_attributes(text) is text
+
+
+def test_a_long_tag_after_raw_text_is_still_capped():
+    # Each script reads as one start tag as long as itself ("<n ..." up to
+    # the ">" after it); the check that it is a script skips it whole.
+    words = " ".join(["x"] * 3000)
+    scripts = "".join(
+        f"<{tag}>for(i=0;i<n {words};</{tag}>"
+        for tag in ("script", "style", "SCRIPT", "title")
+    )
+    names = " ".join(f"n{number}" for number in range(5000))
+    data = f"{scripts}<p>before</p><div {names}>inside</div>{scripts}".encode()
+    capped = cap_attributes(data)
+    assert capped.startswith(scripts.encode() + b"<p>before</p><div n0 n1 ")
+    assert f" n{MAX_ATTRIBUTES - 1}>inside</div>".encode() in capped
+    assert capped.endswith(scripts.encode())
+
+
+def test_raw_text_read_forward_agrees_with_the_search_back():
+    pieces = ["<script>", "</script>", "<STYLE a>", "</style>", "<title>"]
+    pieces += ["</TITLE >", "<textarea>", "</x>", "<scripts>", "a", " ", "<p>"]
+    draw = random.Random(11)
+    for _ in range(3000):
+        data = "".join(draw.choices(pieces, k=draw.randint(0, 16))).encode()
+        found = _RawText(data)
+        # Asked where a start tag opens, as cap_attributes asks.
+        starts = [
+            i
+            for i in range(len(data))
+            if data[i : i + 1] == b"<" and data[i + 1 : i + 2].isalpha()
+        ]
+        for at in sorted(draw.sample(starts, min(len(starts), 6))):
+            inside = found.holds(at)
+            assert inside == _in_raw_text(data, 0, at, _RawText(data)), (data, at)
+            if inside:  # where it ends: the first closing mark after ``at``
+                rest = data[at:].lower()
+                ends = [rest.find(b"</" + name) for name in (b"script", b"style")]
+                ends += [rest.find(b"</" + name) for name in (b"title", b"textarea")]
+                first = min((at + end for end in ends if end != -1), default=None)
+                assert found.end == (len(data) if first is None else first)
+
+
+def test_the_attribute_bound_counts_every_separator():
+    data = b"<a b c/d='e' f=\"g\"\th\ni\x0cj\rk>"
+    assert _most_attributes(data, 0, len(data)) == 1 + sum(
+        data.count(mark) for mark in b" \t\n\r\x0c/'\""
+    )
 
 
 def test_one_match_counts_attributes_as_their_search_finds_them():
