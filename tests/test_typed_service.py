@@ -469,3 +469,27 @@ def test_a_dt_button_is_the_question_unless_its_panel_repeats_it():
         "We issue the gas safety record the law asks of landlords each year.",
         "Our engineers are Gas Safe registered.",
     ]
+
+
+def test_a_dt_button_reads_the_first_box_of_its_panel_id():
+    # As the DOM's getElementById: a later box of the same id, opening with
+    # the button's text as a heading, is not the panel. The second button
+    # asked is looked up in the index of the page's ids.
+    faq = (
+        "<dl>"
+        '<dt><button aria-expanded="false" aria-controls="a1">Gas safety'
+        " checks</button></dt>"
+        '<dd id="a1"><p>We check every appliance and flue each year.</p></dd>'
+        '<dt><button aria-expanded="false" aria-controls="a2">Landlord'
+        " certificates</button></dt>"
+        '<dd id="a2"><p>We issue the record the law asks of landlords.</p></dd>'
+        "</dl>"
+        '<div id="a2"><h3>Landlord certificates</h3></div>'
+    )
+    assert _service(faq) == [
+        "Gas safety checks",
+        "We check every appliance and flue each year.",
+        "Landlord certificates",
+        "We issue the record the law asks of landlords.",
+        "Landlord certificates",
+    ]

@@ -4187,8 +4187,9 @@ def show_folded_content(
         shown.add(element)
     panels = [element for element, role in roles.items() if _is_panel(element, role)]
     shown.update(_fold_wrappers([*shown, *panels], marking))
+    ids = _Ids()
     for button in root.iter("button") if buttons is None else buttons:
-        if button.get("aria-expanded") is not None and _names_its_panel(button):
+        if button.get("aria-expanded") is not None and _names_its_panel(button, ids):
             button.tag = "span"  # read as the panel's label, not dropped
     if not shown and not redundant:
         return marking
@@ -4222,7 +4223,7 @@ QUESTION_MARKS = ("?", "\uff1f", "\u061f")
 question written as a bare disclosure button."""
 
 
-def _names_its_panel(button: etree._Element) -> bool:
+def _names_its_panel(button: etree._Element, ids: _Ids) -> bool:
     """Whether a disclosure button's text labels the panel it opens: it
     stands in a heading or a description list's term
     (:data:`LABEL_PARENTS`), or it names the panel (``aria-controls``) and
@@ -4230,7 +4231,7 @@ def _names_its_panel(button: etree._Element) -> bool:
     FAQ's question written as a bare ``<button>`` over its answer is. A
     "Read more" or "Show details" toggle is neither, and goes; so does a
     button outside a heading whose panel opens with a heading of the same
-    text (:func:`_panel_repeats`)."""
+    text (:func:`_panel_repeats`; ``ids`` finds the panel)."""
     parent = button.getparent()
     if parent is None:
         return False
@@ -4242,7 +4243,7 @@ def _names_its_panel(button: etree._Element) -> bool:
     text = _collapsed_text(button)
     if not labels and not text.endswith(QUESTION_MARKS):
         return False
-    return not _panel_repeats(button, text)
+    return not _panel_repeats(button, text, ids)
 
 
 def _collapsed_text(element: etree._Element) -> str:
@@ -4252,9 +4253,35 @@ def _collapsed_text(element: etree._Element) -> str:
 
 
 _BY_ID = etree.XPath("//*[@id = $key]")
+_WITH_ID = etree.XPath("//*[@id]")
 
 
-def _panel_repeats(button: etree._Element, text: str) -> bool:
+class _Ids:
+    """The first element of each ``id`` in a document, found by one search
+    for a page's first question and by an index of them all from its second
+    on: an FAQ of twenty questions searched the whole page for each."""
+
+    __slots__ = ("_asked", "_index")
+
+    def __init__(self) -> None:
+        self._asked = False
+        self._index: dict[str, etree._Element] | None = None
+
+    def first(self, anchor: etree._Element, key: str) -> etree._Element | None:
+        """The first element, in document order, of the document ``anchor``
+        stands in whose ``id`` is ``key``."""
+        if not self._asked:
+            self._asked = True
+            found = cast("list[etree._Element]", _BY_ID(anchor, key=key))
+            return found[0] if found else None
+        if self._index is None:
+            self._index = {}
+            for element in cast("list[etree._Element]", _WITH_ID(anchor)):
+                self._index.setdefault(element.get("id", ""), element)
+        return self._index.get(key)
+
+
+def _panel_repeats(button: etree._Element, text: str, ids: _Ids) -> bool:
     """Whether the panel a button names (its first ``aria-controls`` id)
     opens with a heading of the button's own text: AEM's accordion puts
     each service's name in the ``<dt>``'s button and again as the heading
@@ -4262,10 +4289,10 @@ def _panel_repeats(button: etree._Element, text: str) -> bool:
     keys = (button.get("aria-controls") or "").split()
     if not keys:
         return False
-    panels = cast("list[etree._Element]", _BY_ID(button, key=keys[0]))
-    if not panels:
+    panel = ids.first(button, keys[0])
+    if panel is None:
         return False
-    heading = next(panels[0].iterdescendants(*HEADING_LEVELS), None)
+    heading = next(panel.iterdescendants(*HEADING_LEVELS), None)
     return heading is not None and (_collapsed_text(heading) == text)
 
 
