@@ -175,6 +175,14 @@ HOSTILE: dict[str, Hostile] = {
             size,
         )
     ),
+    "minified scripts that read as long start tags": Hostile(
+        lambda size: _repeat(
+            "<script>for(i=0;i<items.length;i++){"
+            + "x " * 2500
+            + f"}}</script><p>{_PARAGRAPH}</p>",
+            size,
+        )
+    ),
     "invisible text, odd spacing and case": Hostile(
         lambda size: _repeat(
             "<div style='DISPLAY : NONE !important'>gone</div><p hidden>x</p>"
@@ -269,6 +277,7 @@ SCALED = [
     "100 000 nested elements",
     "unclosed tags everywhere",
     "comment and CDATA tricks",
+    "minified scripts that read as long start tags",
     "invisible text, odd spacing and case",
     "unsafe and broken links",
     "syntax-highlighted code, a <span> per token",
