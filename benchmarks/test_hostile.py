@@ -183,6 +183,20 @@ HOSTILE: dict[str, Hostile] = {
             size,
         )
     ),
+    "an accordion of many questions": Hostile(
+        lambda size: (
+            "<dl>"
+            + "".join(
+                f"<dt><button aria-expanded='false' aria-controls='a{n}'>Is the bridge"
+                f" open on Sundays?</button></dt><dd id='a{n}'><p>{_PARAGRAPH}</p></dd>"
+                for n in range(size // 260)
+            )
+            + "</dl>"
+        ),
+        # Smaller than the others: a search of the page per question, which
+        # the guard is there to catch, takes minutes at 8x of 500 KB.
+        size=125_000,
+    ),
     "invisible text, odd spacing and case": Hostile(
         lambda size: _repeat(
             "<div style='DISPLAY : NONE !important'>gone</div><p hidden>x</p>"
@@ -278,6 +292,7 @@ SCALED = [
     "unclosed tags everywhere",
     "comment and CDATA tricks",
     "minified scripts that read as long start tags",
+    "an accordion of many questions",
     "invisible text, odd spacing and case",
     "unsafe and broken links",
     "syntax-highlighted code, a <span> per token",
