@@ -97,7 +97,7 @@ def test_raw_text_read_forward_agrees_with_the_search_back():
         ]
         for at in sorted(draw.sample(starts, min(len(starts), 6))):
             inside = found.holds(at)
-            assert inside == _in_raw_text(data, 0, at, _RawText(data)), (data, at)
+            assert inside == _in_raw_text(data, at, _RawText(data)), (data, at)
             if inside:  # where it ends: the first closing mark after ``at``
                 rest = data[at:].lower()
                 ends = [rest.find(b"</" + name) for name in (b"script", b"style")]

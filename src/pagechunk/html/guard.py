@@ -226,7 +226,7 @@ class _RawText:
         document's end without one)."""
         data = self.data
         if at < self._searched:  # asked out of order: search back
-            return _in_raw_text(data, 0, at, self)
+            return _in_raw_text(data, at, self)
         while True:
             opening = _RAW_TEXT_OPENING.search(data, self._searched, at)
             if opening is None:
@@ -239,11 +239,11 @@ class _RawText:
             self._searched = self.end
 
 
-def _in_raw_text(data: bytes, floor: int, at: int, found: _RawText) -> bool:
+def _in_raw_text(data: bytes, at: int, found: _RawText) -> bool:
     """:meth:`_RawText.holds` for a place before those it has read:
-    ``data[floor:at]`` is searched back, and the end found is set on
+    ``data[:at]`` is searched back, and the end found is set on
     ``found``."""
-    opened = max(data.rfind(mark, floor, at) for mark in _RAW_TEXT_OPENINGS)
+    opened = max(data.rfind(mark, 0, at) for mark in _RAW_TEXT_OPENINGS)
     if opened == -1:
         return False
     if opened < max(data.rfind(mark, opened, at) for mark in _RAW_TEXT_CLOSINGS):
