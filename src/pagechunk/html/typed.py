@@ -2359,13 +2359,21 @@ _SEPARATOR = re.compile(r"[-_]+")
 _SCREEN_READER_ENDS = tuple(SCREEN_READER_CLASSES)
 
 
-def _holds_hint(value: str, hints: tuple[str, ...]) -> bool:
+def _hints(*hints: str) -> re.Pattern[str]:
+    """A pattern that finds any of ``hints`` in a text, for
+    :func:`_holds_hint`: one search takes half the time of a substring test
+    per hint (ids, which no cache can keep, are tested on every page)."""
+    return re.compile("|".join(map(re.escape, hints)))
+
+
+def _holds_hint(value: str, hints: re.Pattern[str]) -> bool:
     """Whether ``value``, lower-cased and without ``-`` and ``_``, holds one
-    of ``hints``: every word a rule reads stands whole in it, so a value
-    that holds none of the rule's words says nothing to it. Read before a
-    value's words, which cost more to find (most values name nothing)."""
+    of ``hints`` (:func:`_hints`): every word a rule reads stands whole in
+    it, so a value that holds none of the rule's words says nothing to it.
+    Read before a value's words, which cost more to find (most values name
+    nothing)."""
     squeezed = value.lower().replace("-", "").replace("_", "")
-    return any(hint in squeezed for hint in hints)
+    return hints.search(squeezed) is not None
 
 
 def _one_of(words: frozenset[str]) -> str:
@@ -2377,16 +2385,17 @@ def _one_of(words: frozenset[str]) -> str:
 _UNSEEN_HINTS = (*UNSEEN_CLASSES, *SCREEN_READER_CLASSES)
 """What a ``class`` value that keeps a label off the screen holds."""
 
-_RULE_HINTS = (
+_RULE_WORDS = (
     *CONTROLS,
     *LOADERS,
     *_STORE_HINTS,
     _one_of(CALL_TO_ACTION),
     _one_of(READ_MORE),
 )
+_RULE_HINTS = _hints(*_RULE_WORDS)
 """What a value that :func:`_words_label_rule` reads a rule from holds."""
 
-_LABEL_HINTS = (*_UNSEEN_HINTS, *_RULE_HINTS)
+_LABEL_HINTS = _hints(*_UNSEEN_HINTS, *_RULE_WORDS)
 """What a value that :func:`_class_label_rule` reads a rule from holds."""
 
 
@@ -4595,7 +4604,7 @@ def _class_says(classes: str) -> tuple[bool, bool]:
     )
 
 
-_SAYS_HINTS = (*_UNSEEN_HINTS, *CLOSE_WORDS, _one_of(READ_MORE))
+_SAYS_HINTS = _hints(*_UNSEEN_HINTS, *CLOSE_WORDS, _one_of(READ_MORE))
 """What a value that :func:`_class_says` reads anything from holds."""
 
 
@@ -4640,7 +4649,7 @@ def _names_overlay(value: str) -> bool:
     )
 
 
-_OVERLAY_HINTS = tuple(OVERLAYS)
+_OVERLAY_HINTS = _hints(*sorted(OVERLAYS))
 
 
 def _names_a_field(element: etree._Element) -> bool:
