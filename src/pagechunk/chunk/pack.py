@@ -82,7 +82,7 @@ class Packer:
         overhead = self.overhead(head)
         body_limit = self.limit - overhead if self.limit is not None else None
         body_target = None if target is None else max(1, target - overhead)
-        if body_limit is not None and max(unit.size for unit in units) > body_limit:
+        if body_limit is not None and max([unit.size for unit in units]) > body_limit:
             units = self._split(units, body_target or body_limit, body_limit)
         section = Section(heading, head, body_limit)
         for header, run in self._runs(units, body_target, body_limit):
@@ -315,7 +315,7 @@ def _page_fields(metadata: Mapping[str, Any]) -> tuple[Any, ...] | None:
     else, which making the chunk by keyword rejects as it always has."""
     if not metadata.keys() <= _PAGE_FIELD_NAMES:
         return None
-    return tuple(metadata.get(each.name, each.default) for each in _PAGE_FIELDS)
+    return tuple([metadata.get(each.name, each.default) for each in _PAGE_FIELDS])
 
 
 def _rows_tight(units: list[Unit]) -> str:
