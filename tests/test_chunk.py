@@ -19,6 +19,7 @@ from pagechunk import (
     chunk_markdown,
 )
 from pagechunk.chunk import chunk_with
+from pagechunk.model import chunk_id
 from pagechunk.options import ChunkOptions
 
 # Sizes below 1 are refused.
@@ -216,3 +217,24 @@ def test_positions_and_headings_follow_the_blocks(
 
 def _runs(headings: list[str]) -> list[str]:
     return [h for i, h in enumerate(headings) if i == 0 or headings[i - 1] != h]
+
+
+# drop_repeats: a chunk whose body an earlier chunk has is left out.
+
+
+def test_repeated_bodies_go_and_bodies_of_one_length_stay() -> None:
+    options = ChunkOptions(drop_repeats=True, target_chars=20, max_chars=40)
+    blocks = [
+        Block("Same body.", "A"),
+        Block("Else body.", "B"),  # as long as the first, but other text
+        Block("Same body.", "C"),  # the first's body under another prefix
+        Block("Longer body here.", "D"),
+        Block("Else body.", "E"),
+    ]
+    chunks = chunk_with(blocks, options, title="T", document="doc")
+    assert [(c.text, c.position) for c in chunks] == [
+        ("T › A\n\nSame body.", 0),
+        ("T › B\n\nElse body.", 1),
+        ("T › D\n\nLonger body here.", 2),
+    ]
+    assert chunks[2].id == chunk_id("doc", 2, chunks[2].text)

@@ -3,6 +3,8 @@ table's header row repeated."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +16,10 @@ from pagechunk import (
     chunk_html,
     chunk_markdown,
 )
+from pagechunk.chunk import chunk_with
 from pagechunk.markdown import render_markdown
+from pagechunk.model import Chunk, chunk_id
+from pagechunk.options import ChunkOptions
 
 FIRST = Block("Alpha one. Beta two is here.")
 SECOND = Block("Gamma three closes it.")
@@ -427,3 +432,43 @@ def test_table_header_keeps_within_max_and_off_changes_nothing(
     assert all(
         end <= start for (_, end), (start, _) in zip(spans, spans[1:], strict=False)
     )
+
+
+def test_chunks_made_by_position_carry_every_field_by_name() -> None:
+    # The packer makes chunks by position (pack._page_fields), in Chunk's
+    # order of fields; each field must still land where its name says.
+    metadata = {"author": "Ann", "tags": ("logs",), "license": "CC-BY"}
+    options = ChunkOptions(prefix=True)
+    [chunk] = chunk_with(
+        [Block("Body.", "Setup")],
+        options,
+        title="Guide",
+        url="https://example.com/a",
+        lang="en",
+        page_type="article",
+        confidence=0.5,
+        document="https://example.com/a",
+        metadata=metadata,
+    )
+    expected = Chunk(
+        "Guide › Setup\n\nBody.",
+        "Setup",
+        0,
+        url="https://example.com/a",
+        title="Guide",
+        lang="en",
+        start=0,
+        end=5,
+        page_type="article",
+        confidence=0.5,
+        id=chunk_id("https://example.com/a", 0, "Guide › Setup\n\nBody."),
+        **metadata,
+    )
+    assert [getattr(chunk, each.name) for each in fields(Chunk)] == [
+        getattr(expected, each.name) for each in fields(Chunk)
+    ]
+
+
+def test_metadata_naming_no_page_field_is_rejected_as_by_keyword() -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        chunk_with([Block("Body.")], ChunkOptions(), metadata={"colour": "red"})

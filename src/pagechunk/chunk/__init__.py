@@ -204,7 +204,7 @@ def chunk_with(
 
 def _first_of_each(found: list[HeadingSection]) -> list[HeadingSection]:
     """The sections whose body (their units' texts) no earlier one has."""
-    return _firsts(found, lambda section: tuple(unit.text for unit in section.units))
+    return _firsts(found, lambda section: tuple([unit.text for unit in section.units]))
 
 
 def _without_repeats(

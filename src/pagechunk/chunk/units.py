@@ -181,7 +181,7 @@ def join(units: list[Unit], glue: str, glue_size: int) -> Unit:
     first, final = units[0], units[-1]
     return Unit(
         glue.join([unit.text for unit in units]),
-        sum(unit.size for unit in units) + glue_size * (len(units) - 1),
+        sum([unit.size for unit in units]) + glue_size * (len(units) - 1),
         first.source,
         first.start,
         final.last,

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from itertools import compress
 from typing import cast
 from urllib.parse import urlsplit
 
@@ -171,7 +172,7 @@ def clean_with(
             # cleaning the result again, against the same memory, keeps it.
             listed = [listed[index] for index in rest]
             keep, _ = _judge_page(listed, options, sites)
-    return [block for block, kept in zip(listed, keep, strict=True) if kept]
+    return list(compress(listed, keep))
 
 
 def clean_verdicts(

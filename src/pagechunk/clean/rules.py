@@ -173,7 +173,7 @@ def page_rules(page: Page) -> tuple[Rule, ...]:
         )
         if not any(marks)
     }
-    return tuple(rule for rule in RULES if rule not in idle) if idle else RULES
+    return tuple([rule for rule in RULES if rule not in idle]) if idle else RULES
 
 
 def judge(page: Page, index: int, rules: tuple[Rule, ...] = RULES) -> bool:

@@ -63,8 +63,14 @@ the tail's notes stay, which is the safe way to fail."""
 
 # Whole words in any case, and any run of spaces or punctuation between them
 # ("Sign-up", "sign up:"); literals joined by possessive runs never backtrack.
+# The lookahead for the phrases' first letters only turns away, in one test,
+# the places where no phrase can start: without it every word start tries
+# each phrase in turn (a case-blind branch has no fast first-character
+# check), 12.9 against 5.6 µs a short block of the aeb pages.
 _NOTE = re.compile(
-    r"\b(?:"
+    r"\b(?=["
+    + "".join(sorted({phrase[0] for phrase in NOTE_PHRASES}))
+    + r"])(?:"
     + "|".join(re.escape(phrase).replace(r"\ ", r"\W++") for phrase in NOTE_PHRASES)
     + r")\b",
     re.IGNORECASE,
