@@ -8,7 +8,7 @@ result.
 from __future__ import annotations
 
 from pagechunk import Block, ParsedPage, parse_html
-from pagechunk.html.decode import decode
+from pagechunk.html.decode import _check_utf8, decode
 
 
 def texts(parsed: ParsedPage) -> list[str]:
@@ -204,3 +204,28 @@ def test_markdown_bytes_byte_order_mark_outranks_the_label():
     assert [block.text for block in page.blocks] == ["Café"]
     page = markdown_page(codecs.BOM_UTF8 + "# Café".encode(), encoding="cp1251")
     assert [block.text for block in page.blocks] == ["Café"]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"plain ASCII",
+        "caf\u00e9 \u4e2d\u6587 \U0001f600".encode() * 3000,  # sequences cut by slices
+        b"a" * 16_383 + "\u00e9".encode(),  # one cut at the first slice's end
+        b"a" * 16_383 + b"\xc3",  # cut, and never finished
+        b"a" * 16_383 + b"\xe0\x80" + b"b" * 100,  # invalid across the cut
+        b"a" * 40_000 + b"\xff" + b"b" * 10,  # invalid in a later slice
+        b"\xed\xa0\x80",  # a surrogate
+        b"a" * 16_384 + b"\xf0\x9f\x98",  # truncated at the very end
+    ],
+)
+def test_check_utf8_agrees_with_decoding_the_whole(data):
+    """The slice-by-slice check accepts exactly the bytes that decode."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        with pytest.raises(UnicodeDecodeError):
+            _check_utf8(data)
+    else:
+        _check_utf8(data)

@@ -30,8 +30,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from itertools import repeat
-from operator import add, mul
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -146,6 +144,7 @@ subject (``physicsforums.com``, ``avsforum.com``): such a name reads as
 the host word ``forum``."""
 _EXTENSION = re.compile(r"\.(?:html?|php|aspx?)$")
 _SLUG = re.compile(r"[-_]")
+_HOST_LABELS = re.compile(r"[.-]")
 _LONG_NUMBER = re.compile(r"\d{4,}")
 _DATE_PATH = re.compile(r"/(?:19|20)\d\d/\d\d?/")
 
@@ -168,6 +167,8 @@ _COUNTED_TAGS = [
     "section",
     "figure",
 ]
+_TAG_FEATURES = [(tag, "tag_" + tag) for tag in _COUNTED_TAGS]
+"""Each counted tag and the name of its feature, built once."""
 _CLASS_WORDS = frozenset(
     [
         "post",
@@ -362,8 +363,9 @@ def _url_features(url: str, features: dict[str, float]) -> None:
     except ValueError:
         return
     path = parts.path.lower()
-    # Each segment without its extension (viewtopic.php reads as viewtopic).
-    segments = [_EXTENSION.sub("", s) for s in path.split("/") if s]
+    # Each segment without its extension (viewtopic.php reads as viewtopic);
+    # the pattern is tried only where a dot may start one.
+    segments = [_EXTENSION.sub("", s) if "." in s else s for s in path.split("/") if s]
     features["url_depth"] = min(len(segments), 6) / 6
     features["url_root"] = float(not segments)
     features["url_query"] = float(bool(parts.query))
@@ -374,11 +376,11 @@ def _url_features(url: str, features: dict[str, float]) -> None:
         if pair.partition("=")[0] in _QUERY_FORUM_WORDS:
             features["url_forum"] = 1.0
     last = segments[-1] if segments else ""
-    slug_words = sum(1 for w in _SLUG.split(last) if w.isalpha())
+    slug_words = sum(map(str.isalpha, _SLUG.split(last)))
     features["url_slug_words"] = min(slug_words, 12) / 12
     features["url_digits"] = float(bool(_LONG_NUMBER.search(path)))
     features["url_date"] = float(bool(_DATE_PATH.search(path)))
-    labels = re.split(r"[.-]", host.lower())
+    labels = _HOST_LABELS.split(host.lower())
     if not _JOB_HOST_WORDS.isdisjoint(labels):
         # A job board (job-boards.greenhouse.io, jobs.lever.co) lists
         # openings, as a /jobs/ path does: its "boards" is no forum's.
@@ -428,8 +430,8 @@ def _structure(
                 words[word] += n
     total = text_length(root) if chars is None else chars
     elements = sum(tags.values()) or 1
-    for tag in _COUNTED_TAGS:
-        features["tag_" + tag] = math.log1p(tags[tag]) / 6
+    for tag, feature in _TAG_FEATURES:
+        features[feature] = math.log1p(tags[tag]) / 6
     for word, n in words.items():
         features["cls_" + word] = math.log1p(n) / 5
     features["log_chars"] = math.log1p(total) / 12
@@ -488,16 +490,21 @@ def classify(
         stage = "without_url" if blind else "with_url"
     weighed = model[stage]
     scores = list(weighed["bias"])
+    types = len(scores)
     weights = weighed["weights"]
     for name, value in features.items():
+        if not value:  # most of the structure's features are 0
+            continue
         row = weights.get(name)
-        if row is not None and value:
-            if len(row) != len(scores):
+        if row is not None:
+            if len(row) != types:
                 raise ValueError(
                     f"the model's weights for {name!r} are not one per type"
                 )
-            # scores[i] + row[i] * value, each, with the loop in C
-            scores = list(map(add, scores, map(mul, row, repeat(value))))
+            scores = [
+                score + weight * value
+                for score, weight in zip(scores, row, strict=True)
+            ]
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
     best = scores.index(top)
