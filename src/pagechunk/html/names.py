@@ -58,7 +58,9 @@ def split_name(value: str) -> tuple[str, ...]:
     anything but letters and digits and between camelCase words
     (``"postProfile-box"`` gives ``("post", "profile", "box")``), in order.
     Not cached: for a value met on one page only, such as an ``id``."""
-    return tuple(_NAME_SPLIT.split(_CAMEL.sub(" ", value).lower()))
+    if not value.islower():  # most values have no capital to split before
+        value = _CAMEL.sub(" ", value)
+    return tuple(_NAME_SPLIT.split(value.lower()))
 
 
 @lru_cache(maxsize=16_384)
