@@ -435,8 +435,8 @@ def test_table_header_keeps_within_max_and_off_changes_nothing(
 
 
 def test_chunks_made_by_position_carry_every_field_by_name() -> None:
-    # The packer makes chunks by position (pack._page_fields), in Chunk's
-    # order of fields; each field must still land where its name says.
+    # Each field of a packed chunk lands where its name says, the page's
+    # metadata among them.
     metadata = {"author": "Ann", "tags": ("logs",), "license": "CC-BY"}
     options = ChunkOptions(prefix=True)
     [chunk] = chunk_with(
